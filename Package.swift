@@ -30,6 +30,7 @@ targets += [
 
 targets += [
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures"]),
+    .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline"]),
 ]
 products += [

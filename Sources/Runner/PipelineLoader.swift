@@ -46,7 +46,7 @@ public struct PipelineLoader: Sendable {
         return try build(node, file: file) { setup in try factory(setup) }
     }
 
-    private func buildStage(_ node: PipelineSpec.Node, file: String) throws(PipelineError) -> AnyStage {
+    func buildStage(_ node: PipelineSpec.Node, file: String) throws(PipelineError) -> AnyStage {
         guard let factory = registry.stageFactories[node.kind] else {
             throw PipelineError(file: file, stage: node.id, field: "kind",
                                 problem: .unknownKind(node.kind, known: registry.stageKinds))

@@ -16,16 +16,36 @@ public struct PipelineSpec: Sendable, Equatable {
         public var concurrency: Int
         /// Captures that may wait in front of the stage (stages only); nil picks twice the concurrency.
         public var buffer: Int?
+
+        public init(id: String, kind: String, options: [String: JSONValue] = [:], concurrency: Int = 1, buffer: Int? = nil) {
+            self.id = id
+            self.kind = kind
+            self.options = options
+            self.concurrency = concurrency
+            self.buffer = buffer
+        }
     }
 
     /// One edge as the file declares it: every `from` feeds every `to`.
     public struct Edge: Sendable, Equatable {
         public var from: [String]
         public var to: [String]
+
+        public init(from: [String], to: [String]) {
+            self.from = from
+            self.to = to
+        }
     }
 
     public var name: String
     public var sources: [Node]
     public var stages: [Node]
     public var edges: [Edge]
+
+    public init(name: String, sources: [Node], stages: [Node], edges: [Edge]) {
+        self.name = name
+        self.sources = sources
+        self.stages = stages
+        self.edges = edges
+    }
 }

@@ -1,1 +1,1 @@
-import PoolPipeline
+print("pool-pipeline")

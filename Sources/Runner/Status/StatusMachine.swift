@@ -96,12 +96,12 @@ struct StatusMachine {
         case .waitingForPermission:
             status.detail.text = "Waiting for permission to read \(detail.path ?? "a source")"
         case .indexing:
-            var text = detail.total.map { "Reading \(grouped(detail.processed)) of \(grouped($0)) captures" }
-                ?? "Listing captures: \(grouped(detail.listed)) to read so far"
+            var text = detail.total.map { "Reading \(groupedDigits(detail.processed)) of \(groupedDigits($0)) captures" }
+                ?? "Listing captures: \(groupedDigits(detail.listed)) to read so far"
             if let throttleReason { text += " (slowed down: \(throttleReason))" }
             status.detail.text = text
         case .paused:
-            let done = detail.total.map { "\(grouped(detail.processed)) of \(grouped($0))" } ?? grouped(detail.processed)
+            let done = detail.total.map { "\(groupedDigits(detail.processed)) of \(groupedDigits($0))" } ?? groupedDigits(detail.processed)
             switch status.pauseReason?.kind {
             case .failed?: status.detail.text = "Paused after a failure, \(done) captures done: \(status.pauseReason?.failureDescription ?? "")"
             case .interrupted?: status.detail.text = "Paused: the run was interrupted with \(done) captures done"
@@ -109,21 +109,10 @@ struct StatusMachine {
             }
         case .idle:
             if let last = status.lastRun {
-                status.detail.text = "Up to date: \(grouped(last.indexed)) indexed and \(grouped(last.failed)) failed in the last run"
+                status.detail.text = "Up to date: \(groupedDigits(last.indexed)) indexed and \(groupedDigits(last.failed)) failed in the last run"
             } else {
                 status.detail.text = "Idle: not run yet"
             }
         }
     }
-}
-
-/// 1234567 as "1,234,567".
-func grouped(_ number: Int) -> String {
-    let digits = String(abs(number))
-    var result = ""
-    for (index, digit) in digits.enumerated() {
-        if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-        result.append(digit)
-    }
-    return number < 0 ? "-" + result : result
 }
