@@ -14,7 +14,7 @@ extension IndexStore {
         }
     }
 
-    private static func upsert(_ record: CaptureRecord, indexedAt: Date, in db: Database) throws {
+    static func upsert(_ record: CaptureRecord, indexedAt: Date, in db: Database) throws {
         let id = record.file.id.rawValue
         let metadata = record.metadata
         let rowID = try db.first("""

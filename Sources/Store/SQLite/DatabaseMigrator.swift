@@ -19,28 +19,32 @@ public struct DatabaseMigrator: Sendable {
     }
 
     /// Applies every migration not yet recorded in the database, in order. Returns the names it applied.
+    ///
+    /// An index that is up to date is only read, so opening it while another process writes does not wait for
+    /// the write lock.
     @discardableResult
     public func migrate(_ queue: DatabaseQueue) throws -> [String] {
-        try queue.write { db in
-            try db.execute("""
-                CREATE TABLE IF NOT EXISTS schema_migrations (
-                    name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL) STRICT
-                """)
-        }
         let applied = Set(try appliedMigrations(queue))
-        let known = Set(migrations.map(\.name))
-        let unknown = applied.subtracting(known).sorted()
+        let unknown = applied.subtracting(migrations.map(\.name)).sorted()
         guard unknown.isEmpty else { throw StoreError.newerSchema(path: queue.path, unknownMigrations: unknown) }
+        let pending = migrations.filter { !applied.contains($0.name) }
+        guard !pending.isEmpty else { return [] }
 
+        try queue.write { db in try db.execute(Self.createTable) }
         var newlyApplied: [String] = []
-        for migration in migrations where !applied.contains(migration.name) {
-            try queue.write { db in
+        for migration in pending {
+            let didApply = try queue.write { db in
+                // Another process may have applied it since the check above.
+                let recorded = try db.integer("SELECT count(*) FROM schema_migrations WHERE name = ?",
+                                              [.text(migration.name)]) ?? 0
+                guard recorded == 0 else { return false }
                 try migration.apply(db)
                 db.clearStatementCache()
                 try db.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)",
                                [.text(migration.name), .text(Date().formatted(.iso8601))])
+                return true
             }
-            newlyApplied.append(migration.name)
+            if didApply { newlyApplied.append(migration.name) }
         }
         return newlyApplied
     }
@@ -48,7 +52,15 @@ public struct DatabaseMigrator: Sendable {
     /// The names recorded in the database, in the order they were applied.
     public func appliedMigrations(_ queue: DatabaseQueue) throws -> [String] {
         try queue.read { db in
-            try db.query("SELECT name FROM schema_migrations ORDER BY rowid") { $0.string(0) ?? "" }
+            let exists = try db.integer(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") ?? 0
+            guard exists > 0 else { return [] }
+            return try db.query("SELECT name FROM schema_migrations ORDER BY rowid") { $0.string(0) ?? "" }
         }
     }
+
+    private static let createTable = """
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+            name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL) STRICT
+        """
 }
