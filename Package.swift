@@ -20,6 +20,13 @@ targets += [
 
 // MARK: - Store: SQLite index, persist stage, export
 
+targets += [
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    .target(name: "Store", dependencies: ["CSQLite", "Runner", "Captures"]),
+    .target(name: "PersistStage", dependencies: ["Store", "Runner", "Captures"], path: "Sources/Stages/Persist"),
+    .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport"]),
+]
+
 // MARK: - Fingerprint family: fingerprint, focus, moments, similar
 
 // MARK: - Reading family: text (Tesseract) and codes (zxing-cpp)
