@@ -36,9 +36,9 @@ targets += [
 // MARK: - Built-in stage kinds, CLI, benchmarks
 
 targets += [
-    .target(name: "PoolPipeline", dependencies: ["Runner", "Captures"]),
+    .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
-    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline"]),
+    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store"]),
 ]
 products += [
     .library(name: "PoolPipeline", targets: ["PoolPipeline"]),

@@ -1,9 +1,11 @@
+import PersistStage
 import Runner
 
 extension StageRegistry {
     /// Every stage and source kind that ships with Pool pipeline.
     public static var builtIn: StageRegistry {
-        let registry = StageRegistry()
+        var registry = StageRegistry()
+        registry.registerStoreStages()
         return registry
     }
 }
