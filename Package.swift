@@ -18,6 +18,14 @@ targets += [
 
 // MARK: - Decode family (libvips), folder source, samples
 
+targets += [
+    .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    .target(name: "DecodeStages", dependencies: ["Runner", "Captures", "CVips"], path: "Sources/Stages/Decode"),
+    .testTarget(name: "DecodeTests", dependencies: ["DecodeStages", "Runner", "Captures", "TestSupport", "CVips"]),
+    .executableTarget(name: "DecodeBenchmarks", dependencies: ["DecodeStages", "Runner", "Captures", "CVips"],
+                      path: "benchmarks/Decode"),
+]
+
 // MARK: - Store: SQLite index, persist stage, export
 
 targets += [
