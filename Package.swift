@@ -44,7 +44,7 @@ targets += [
 // MARK: - Built-in stage kinds, CLI, benchmarks
 
 targets += [
-    .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage"]),
+    .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store"]),
 ]

@@ -1,3 +1,4 @@
+import DecodeStages
 import PersistStage
 import Runner
 
@@ -5,6 +6,7 @@ extension StageRegistry {
     /// Every stage and source kind that ships with Pool pipeline.
     public static var builtIn: StageRegistry {
         var registry = StageRegistry()
+        registry.registerDecodeStages()
         registry.registerStoreStages()
         return registry
     }

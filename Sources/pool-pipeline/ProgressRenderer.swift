@@ -43,6 +43,7 @@ struct ProgressRenderer {
                                           failed: detail.failed, rate: (rate * 100).rounded() / 100,
                                           throttled: detail.throttled))
         case .lines:
+            if status.phase == .idle { return nil }     // the summary says how the run ended
             let line = "\(status.phase.rawValue): \(detail.text)" + (detail.processed > 0 ? String(format: " (%.1f/s)", rate) : "")
             guard line != lastLine else { return nil }
             lastLine = line

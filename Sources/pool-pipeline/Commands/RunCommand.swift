@@ -42,7 +42,7 @@ struct RunCommand: Command {
         defer { signals.cancel() }
         let progress = Task { [style, runner = indexer.runner] in
             var renderer = ProgressRenderer(style: style)
-            for await status in runner.statusUpdates() {
+            for await status in runner.statusUpdates().dropFirst() {   // the first is the status before the run
                 guard let text = renderer.render(status) else { continue }
                 if style == .json {
                     FileHandle.standardOutput.write(Data(text.utf8))
