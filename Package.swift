@@ -48,6 +48,9 @@ targets += [
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store"]),
 ]
+targets += [
+    .testTarget(name: "CLITests", dependencies: ["pool-pipeline"]),
+]
 products += [
     .library(name: "PoolPipeline", targets: ["PoolPipeline"]),
     .executable(name: "pool-pipeline", targets: ["pool-pipeline"]),

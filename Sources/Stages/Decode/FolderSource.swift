@@ -52,6 +52,7 @@ public struct FolderSource: CaptureSource {
         if !plan.gone.isEmpty {
             try await context.ledger.forget(plan.gone, source: context.sourceID)
         }
+        context.announce(total: plan.changed.count)
         for capture in plan.changed {
             try await emit(capture)
         }
@@ -72,7 +73,7 @@ public struct FolderSource: CaptureSource {
             }
             let modified = Date(timeIntervalSince1970: Double(entry.modifiedNanoseconds) / 1_000_000_000)
             let file = CaptureFile(id: id, source: sourceID, path: entry.path, relativePath: entry.relativePath,
-                                   byteCount: entry.byteCount, modified: modified)
+                                   byteCount: entry.byteCount, modified: modified, signature: signature)
             plan.changed.append(SourceCapture(id: id, signature: signature, value: file))
         }
         plan.unreadableFolders = listing.unreadable.map { FolderPlan.UnreadableFolder(path: $0.path, reason: $0.reason) }
