@@ -70,7 +70,9 @@ struct CLIRunTests {
 
         let carried = try CLIProcess.run(["run", workspace.pipeline, "--index", workspace.index, "--plain"])
         #expect(carried.status == 0)
-        let indexedFirst = try #require(Int(stopped.stdout.firstMatch(of: /"indexed":(\d+)/)?.1 ?? ""))
+        let summary = try #require(stopped.lines.last { $0.contains("\"event\":\"summary\"") })
+        let indexedFirst = try #require(Int(summary.firstMatch(of: /"indexed":(\d+)/)?.1 ?? ""))
+        #expect(indexedFirst >= 10 && indexedFirst < 120)
         #expect(carried.lines.contains("indexed: \(120 - indexedFirst)"))
         #expect(try CLIProcess.run(["export", "--index", workspace.index]).lines.filter { !$0.isEmpty }.count == 120)
     }
