@@ -20,8 +20,10 @@ func report(_ result: BenchmarkResult, baseline: BenchmarkResult?, unit: String 
         + String(format: " wall median %9.1f µs p95 %9.1f µs, CPU median %9.1f µs per %@",
                  result.median * 1e6, result.p95 * 1e6, result.cpuMedian * 1e6, unit)
     if let baseline {
-        line += String(format: "; vs baseline: %.2fx wall, %.2fx CPU", baseline.median / result.median,
-                       baseline.cpuMedian / result.cpuMedian)
+        let wall = baseline.median / result.median, cpu = baseline.cpuMedian / result.cpuMedian
+        line += cpu >= 1
+            ? String(format: "; %.2fx faster than baseline (wall %.2fx)", cpu, wall)
+            : String(format: "; %.1fx the baseline's cost (wall %.1fx)", 1 / cpu, 1 / wall)
     }
     print(line)
 }
