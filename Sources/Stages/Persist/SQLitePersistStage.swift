@@ -2,7 +2,6 @@ import Captures
 import Dispatch
 import Runner
 import Store
-import Synchronization
 
 /// Stores each capture's record in the index (`sqlite.persist`), a slice of captures per transaction, and hands
 /// the record on unchanged.
@@ -27,13 +26,13 @@ public struct SQLitePersistStage: Stage {
 
     public let store: IndexStore
     public let stageID: String
-    private let buffer: BufferStorage
+    private let buffer: SliceBufferStorage
     private let writer = DispatchQueue(label: "pool-pipeline.sqlite.persist")
 
     public init(store: IndexStore, slice: Int = SQLitePersistStage.defaultSlice, stageID: String = "persist") {
         self.store = store
         self.stageID = stageID
-        buffer = BufferStorage(SliceBuffer(sliceSize: slice))
+        buffer = SliceBufferStorage(SliceBuffer(sliceSize: slice))
     }
 
     /// Builds the stage from a pipeline node: the `slice` option, and the index the loader provides as
@@ -74,11 +73,4 @@ public struct SQLitePersistStage: Stage {
             }
         }
     }
-}
-
-/// The lock around the stage's buffer, shared by the stage's workers.
-private final class BufferStorage: Sendable {
-    let state: Mutex<SliceBuffer>
-
-    init(_ buffer: SliceBuffer) { state = Mutex(buffer) }
 }
