@@ -33,7 +33,9 @@ targets += [
     .target(name: "Store", dependencies: ["CSQLite", "Runner", "Captures"]),
     .target(name: "PersistStage", dependencies: ["Store", "Runner", "Captures"], path: "Sources/Stages/Persist"),
     .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport"]),
+    .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures"], path: "benchmarks/Store"),
 ]
+products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
 
 // MARK: - Fingerprint family: fingerprint, focus, moments, similar
 
