@@ -24,6 +24,20 @@ public enum VipsRuntime {
         return vips_type_find("VipsOperation", nickname) != 0
     }
 
+    /// How many libvips objects (images, operations) are alive in the process: the same number before and after
+    /// a batch of decodes means no decode leaked one.
+    public static func liveObjectCount() -> Int {
+        guard (try? start()) != nil else { return 0 }
+        var count = 0
+        withUnsafeMutablePointer(to: &count) { counter in
+            _ = vips_object_map({ _, counter, _ in
+                counter?.assumingMemoryBound(to: Int.self).pointee += 1
+                return nil
+            }, counter, nil)
+        }
+        return count
+    }
+
     /// The text of libvips' error buffer, which is then cleared. libvips keeps one buffer for the process;
     /// `vips_error_buffer_copy` reads and clears it under libvips' own lock, so two failing threads never see
     /// a half-cleared buffer (they may, rarely, see each other's message too).
