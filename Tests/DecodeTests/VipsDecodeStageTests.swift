@@ -164,4 +164,18 @@ struct VipsDecodeStageTests {
         let tiff = try images.save(try halves(width: 20, height: 20), as: "scan.tiff", format: .tiff)
         #expect(try await harness.process(tiff).metadata.kind == .photo)
     }
+
+    @Test("given a HEIC photo with an EXIF date, then it decodes where libvips has the HEIF loader",
+          .enabled(if: VipsRuntime.hasLoader("heifload") && VipsRuntime.hasLoader("heifsave")))
+    func heic() async throws {
+        let file = try images.save(try halves(width: 64, height: 48), as: "IMG_5001.HEIC", format: .heif,
+                                   exif: ["exif-ifd0-Make": "Apple", "exif-ifd2-DateTimeOriginal": "2024:01:02 03:04:05",
+                                          "exif-ifd2-OffsetTimeOriginal": "+00:00"])
+        let decoded = try await harness.process(file)
+        #expect(decoded.metadata.format == "heif" && decoded.metadata.kind == .photo)
+        #expect(decoded.metadata.date == ISO8601DateFormatter().date(from: "2024-01-02T03:04:05Z"))
+        #expect(decoded.image.width == 64 && decoded.image.height == 48)
+        let left = rgb(decoded.image, 8, 24)
+        #expect(left[0] > 180 && left[2] < 80)
+    }
 }
