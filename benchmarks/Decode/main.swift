@@ -2,7 +2,7 @@
 // measured in the same run. Usage:
 //
 //     swift build -c release --product DecodeBenchmarks
-//     .build/release/DecodeBenchmarks [--images DIR] [--size N] [--runs N] [--no-camera]
+//     .build/release/DecodeBenchmarks [--images DIR] [--size N] [--runs N] [--no-camera] [--leak-rounds N]
 //
 // Image sets: the files under DIR (default samples/; files decode cannot read are left out), and unless
 // --no-camera, a "camera" set made from DIR's JPEGs enlarged to 4032 px (12 MP, quality 90), where shrink-on-load
@@ -20,12 +20,14 @@ var imagesFolder = "samples"
 var size = 1600
 var runs = 10
 var camera = true
+var leakRounds = 20
 while let argument = arguments.next() {
     switch argument {
     case "--images": imagesFolder = arguments.next() ?? imagesFolder
     case "--size": size = arguments.next().flatMap { Int($0) } ?? size
     case "--runs": runs = arguments.next().flatMap { Int($0) } ?? runs
     case "--no-camera": camera = false
+    case "--leak-rounds": leakRounds = arguments.next().flatMap { Int($0) } ?? leakRounds
     default:
         print("unknown argument \(argument)")
         exit(64)
@@ -67,10 +69,15 @@ func residentMegabytes() -> Double {
 let objectsBefore = VipsRuntime.liveObjectCount()
 for _ in 0..<5 { for file in listed { _ = try? stage.decode(file) } }
 let residentBefore = residentMegabytes()
-for _ in 0..<20 { for file in listed { _ = try? stage.decode(file) } }
+var residentLog: [String] = []
+for round in 1...leakRounds {
+    for file in listed { _ = try? stage.decode(file) }
+    if round % max(1, leakRounds / 4) == 0 { residentLog.append(String(format: "%.0f", residentMegabytes())) }
+}
 let objectsAfter = VipsRuntime.liveObjectCount()
-print(String(format: "leak check: %d decodes (failures included); live libvips objects %d -> %d; RSS %.0f MB -> %.0f MB",
-             25 * listed.count, objectsBefore, objectsAfter, residentBefore, residentMegabytes())
+print(String(format: "leak check: %d decodes (failures included); live libvips objects %d -> %d; RSS %.0f MB -> ",
+             (5 + leakRounds) * listed.count, objectsBefore, objectsAfter, residentBefore)
+      + residentLog.joined(separator: " -> ") + " MB"
       + (objectsAfter == objectsBefore ? " (no leak)" : " (LEAK)"))
 
 func row(_ result: BenchmarkResult) -> String {
