@@ -86,6 +86,10 @@ static inline int pool_vips_webpsave(VipsImage *in, const char *path) {
     return vips_webpsave(in, path, NULL);
 }
 
+static inline int pool_vips_gifsave(VipsImage *in, const char *path) {
+    return vips_gifsave(in, path, NULL);
+}
+
 static inline int pool_vips_heifsave(VipsImage *in, const char *path) {
     return vips_heifsave(in, path, NULL);
 }
