@@ -19,7 +19,7 @@ targets += [
 // MARK: - Decode family (libvips), folder source, samples
 
 targets += [
-    .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "pool-vips", providers: [.apt(["libvips-dev"])]),
     .target(name: "DecodeStages", dependencies: ["Runner", "Captures", "CVips"], path: "Sources/Stages/Decode"),
     .testTarget(name: "DecodeTests", dependencies: ["DecodeStages", "Runner", "Captures", "TestSupport", "CVips"]),
     .executableTarget(name: "DecodeBenchmarks", dependencies: ["DecodeStages", "Runner", "Captures", "CVips"],
