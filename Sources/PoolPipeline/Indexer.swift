@@ -25,7 +25,8 @@ public final class Indexer: Sendable {
     }
 
     /// Runs the pipeline to its end (or until stopped), saving the status at most twice a second and at every
-    /// change of phase, and a last time, without a pid, when the run has ended.
+    /// change of phase, and a last time, without a pid, when the run has ended; then closes the index (which
+    /// folds SQLite's write-ahead log back into the index file). An indexer runs once.
     public func run() async throws -> RunSummary {
         let updates = runner.statusUpdates()
         let saver = Task { [store] in
@@ -42,6 +43,7 @@ public final class Indexer: Sendable {
         let summary = try await runner.run()
         await saver.value
         try SavedStatus.save(summary.status, pid: nil, to: store)
+        store.close()
         return summary
     }
 }
