@@ -13,7 +13,7 @@ enum MeasureCommand {
         let hasher = PerceptualHasher()
         let meter = FocusMeter()
         print("path,picture,kind,variant,blur_sigma,hash,laplacian_variance,gradient_energy,edge_density")
-        for line in text.split(separator: "\n").dropFirst() {
+        for line in text.split(whereSeparator: \.isNewline).dropFirst() {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 5 else { continue }
             let image = try PPMImage.read(path: fields[0])
