@@ -35,7 +35,7 @@ def histogram_table(same, different, top=24):
 
 
 def fingerprint_report(rows):
-    images = [r for r in rows if r["blur_sigma"] == "0"]
+    images = [dict(r) for r in rows if r["blur_sigma"] == "0"]
     for r in images:
         r["picture"] = SAME_ARTWORK.get(r["picture"], r["picture"])
     hashes = np.array([int(r["hash"], 16) for r in images], dtype=np.uint64)
