@@ -54,6 +54,7 @@ struct AreaResampler {
     /// reduced to the target's columns, so the per-column work is done once per target row, not per source row.
     func resample(_ image: RGBImage) -> [Float] {
         precondition(image.width == sourceWidth && image.height == sourceHeight, "AreaResampler size mismatch")
+        if let weightScale = fixedPointWeightScale { return resampleFixedPoint(image, weightScale: weightScale) }
         let targetWidth = targetWidth, sourceWidth = sourceWidth, channels = sourceWidth * 3
         var output = [Float](repeating: 0, count: targetWidth * targetHeight)
         var summed = [Float](repeating: 0, count: channels)
