@@ -28,14 +28,33 @@ public struct FocusMeter: Sendable {
         }
         var sum: Double = 0, sumSquares: Double = 0, gradient: Double = 0
         var edges = 0
-        let edgeSquared = Self.edgeLevel * Self.edgeLevel
+        let edgeSquared = SIMD4<Float>(repeating: Self.edgeLevel * Self.edgeLevel)
         plane.values.withUnsafeBufferPointer { values in
             for y in 1..<(height - 1) {
                 let row = values.baseAddress! + y * width
                 let above = row - width, below = row + width
-                var rowSum: Float = 0, rowSquares: Float = 0, rowGradient: Float = 0
-                var rowEdges = 0
-                for x in 1..<(width - 1) {
+                // Four pixels a step in SIMD lanes (float sums are not reordered by the compiler on its own).
+                var laneSum = SIMD4<Float>(), laneSquares = SIMD4<Float>(), laneGradient = SIMD4<Float>()
+                var laneEdges = SIMD4<Int32>()
+                var x = 1
+                while x + 4 <= width - 1 {
+                    let centre = SIMD4(row[x], row[x + 1], row[x + 2], row[x + 3])
+                    let left = SIMD4(row[x - 1], row[x], row[x + 1], row[x + 2])
+                    let right = SIMD4(row[x + 1], row[x + 2], row[x + 3], row[x + 4])
+                    let up = SIMD4(above[x], above[x + 1], above[x + 2], above[x + 3])
+                    let down = SIMD4(below[x], below[x + 1], below[x + 2], below[x + 3])
+                    let laplacian = up + down + left + right - 4 * centre
+                    laneSum += laplacian
+                    laneSquares += laplacian * laplacian
+                    let dx = right - centre, dy = down - centre
+                    let squared = dx * dx + dy * dy
+                    laneGradient += squared
+                    laneEdges &+= SIMD4<Int32>(repeating: 0).replacing(with: 1, where: squared .> edgeSquared)
+                    x += 4
+                }
+                var rowSum = laneSum.sum(), rowSquares = laneSquares.sum(), rowGradient = laneGradient.sum()
+                var rowEdges = Int(laneEdges.wrappedSum())
+                while x < width - 1 {
                     let centre = row[x]
                     let laplacian = above[x] + below[x] + row[x - 1] + row[x + 1] - 4 * centre
                     rowSum += laplacian
@@ -43,7 +62,8 @@ public struct FocusMeter: Sendable {
                     let dx = row[x + 1] - centre, dy = below[x] - centre
                     let squared = dx * dx + dy * dy
                     rowGradient += squared
-                    rowEdges += squared > edgeSquared ? 1 : 0
+                    rowEdges += squared > edgeSquared[0] ? 1 : 0
+                    x += 1
                 }
                 sum += Double(rowSum)
                 sumSquares += Double(rowSquares)
