@@ -63,7 +63,7 @@ func runSimilar(repetitions: Int) throws {
     print("\nSimilar over \(entries.count) fingerprints, \(library.queries.count) queries a run:")
     report(try BenchmarkRunner(repetitions: max(5, repetitions / 5)).measure(&build))
     let index = FingerprintIndex(entries)
-    for radius in [6, FingerprintMatch.threshold, 12] {
+    for radius in [6, 8, FingerprintMatch.threshold, 12] {
         var scan = SimilarBenchmark(name: "scan, radius \(radius) (baseline)", index: index,
                                     queries: library.queries, radius: radius, useIndex: false)
         var search = SimilarBenchmark(name: "index, radius \(radius)", index: index,
