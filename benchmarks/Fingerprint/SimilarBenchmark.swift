@@ -1,5 +1,6 @@
 import Captures
 import FingerprintStages
+
 /// All queries of a library answered by the index, or by a scan of every fingerprint (the baseline).
 struct SimilarBenchmark: Benchmark {
     let name: String
