@@ -9,10 +9,13 @@ struct LumaPlaneTests {
         let image = RGBImage(width: 37, height: 23, pixels: [UInt8](repeating: 0, count: 37 * 23 * 3).enumerated()
             .map { [200, 100, 50][$0.offset % 3] })
         let expected: Float = 0.299 * 200 + 0.587 * 100 + 0.114 * 50
-        for (width, height) in [(32, 32), (10, 7), (37, 23), (80, 50)] {
+        for (width, height) in [(32, 32), (10, 7), (37, 23), (80, 50), (3, 500)] {
             let plane = LumaPlane(areaAveraging: image, width: width, height: height)
             #expect(plane.values.allSatisfy { abs($0 - expected) < 0.01 }, "\(width) x \(height)")
         }
+        let pixel = RGBImage(width: 1, height: 1, pixels: [200, 100, 50])
+        let stretched = LumaPlane(areaAveraging: pixel, width: 300, height: 300)
+        #expect(stretched.values.allSatisfy { abs($0 - expected) < 0.01 }, "one pixel stretched 300 times")
     }
 
     @Test("shrinking by a fraction keeps the mean and averages each covered area")

@@ -33,7 +33,10 @@ extension AreaResampler {
                                 while row <= span.last {
                                     let weight = row == span.first ? span.firstWeight
                                         : row == span.last ? span.lastWeight : 1
-                                    let fixed = UInt16(truncatingIfNeeded: Int((weight * Float(weightScale)).rounded()))
+                                    // At least 1 for any covered row, so a row stretched over many target rows is
+                                    // never weighted 0 (each target row is divided by its own weights anyway).
+                                    let scaled = Int((weight * Float(weightScale)).rounded())
+                                    let fixed = UInt16(truncatingIfNeeded: weight > 0 ? max(1, scaled) : 0)
                                     let source = pixels.baseAddress! + row * channels
                                     if row == span.first {
                                         for index in 0..<channels { summed[index] = UInt16(source[index]) &* fixed }
