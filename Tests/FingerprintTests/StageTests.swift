@@ -55,3 +55,17 @@ struct StageTests {
         #expect(registry.stageKinds == ["fingerprint.phash", "focus.laplacian"])
     }
 }
+
+@Suite("Moment facts from a record")
+struct MomentCaptureRecordTests {
+    @Test("a record with a fingerprint gives its id, source, date, fingerprint and sharpness; one without gives nil")
+    func fromRecord() {
+        let decoded = StageTests.decoded(SyntheticPicture.photo(seed: 1, width: 8, height: 8))
+        var record = CaptureRecord(file: decoded.file, metadata: decoded.metadata)
+        #expect(MomentCapture(record) == nil)
+        record.fingerprint = VisualFingerprint(bits: 42)
+        record.focus = FocusMeasure(sharpness: 12.5, outOfFocus: false)
+        #expect(MomentCapture(record) == MomentCapture(id: CaptureID("a"), source: "photos", date: decoded.metadata.date,
+                                                       fingerprint: VisualFingerprint(bits: 42), sharpness: 12.5))
+    }
+}

@@ -31,3 +31,13 @@ public struct MomentCapture: Sendable, Equatable {
         sharpness != other.sharpness ? sharpness > other.sharpness : precedes(other)
     }
 }
+
+extension MomentCapture {
+    /// The moment facts of a capture record as the persist stage sees it, or nil when the record has no
+    /// fingerprint (no fingerprint stage in the pipeline). Without a focus measure the sharpness is 0.
+    public init?(_ record: CaptureRecord) {
+        guard let fingerprint = record.fingerprint else { return nil }
+        self.init(id: record.file.id, source: record.file.source, date: record.metadata.date,
+                  fingerprint: fingerprint, sharpness: record.focus?.sharpness ?? 0)
+    }
+}
