@@ -19,7 +19,8 @@ extension AreaResampler {
         var output = [Float](repeating: 0, count: targetWidth * targetHeight)
         var summed = [UInt16](repeating: 0, count: channels)
         let inverseColumnWeights = columns.map { span -> Float in
-            1 / (span.firstWeight + Float(span.fullEnd - span.fullStart) + (span.last != span.first ? span.lastWeight : 0))
+            let lastWeight = span.last != span.first ? span.lastWeight : 0
+            return 1 / (span.firstWeight + Float(span.fullEnd - span.fullStart) + lastWeight)
         }
         image.pixels.withUnsafeBufferPointer { pixels in
             summed.withUnsafeMutableBufferPointer { summedBuffer in

@@ -1,13 +1,14 @@
-/// Multi-index hashing over 64-bit fingerprints: `chunkCount` tables (five by default: chunks of 13, 13, 13, 13
-/// and 12 bits), one per chunk, each mapping a chunk value to the fingerprints that have it (compressed rows: `offsets` into `bucketBits`/`bucketPositions`, which hold
-/// each bucket's fingerprints inline so a probe reads them in sequence).
+/// Multi-index hashing over 64-bit fingerprints: `chunkCount` tables (four by default: 16-bit chunks; five 13-bit
+/// tables measured slower), one per chunk, each mapping a chunk value to the fingerprints that have it (compressed
+/// rows: `offsets` into `bucketBits`/`bucketPositions`, which hold each bucket's fingerprints inline so a probe
+/// reads them in sequence).
 ///
 /// Pigeonhole with per-table radii: if a fingerprint differs from the query by more than `s_t` bits in every
 /// chunk `t`, it differs by at least `sum(s_t + 1)` bits in all. Choosing radii with `sum(s_t + 1) = r + 1`
-/// (for r = 10 and five chunks: 2, 1, 1, 1, 1) means every fingerprint within `r` differs by at most `s_t` in some chunk `t`, so
-/// probing table `t` with every chunk value within `s_t` bits of the query's chunk finds it (then checked in
-/// full), and the search is exact. A candidate found in table `t` is kept only if no earlier table could have
-/// found it, so each is reported once without a visited set.
+/// (for r = 10 and four chunks: 2, 2, 2, 1) means every fingerprint within `r` differs by at most `s_t` in some
+/// chunk `t`, so probing table `t` with every chunk value within `s_t` bits of the query's chunk finds it (then
+/// checked in full), and the search is exact. A candidate found in table `t` is kept only if no earlier table
+/// could have found it, so each is reported once without a visited set.
 struct MultiIndexTables: Sendable {
     let chunkCount: Int
     /// Bit offset and width of each chunk.
@@ -41,7 +42,8 @@ struct MultiIndexTables: Sendable {
         var bucketPositions = [UInt32](repeating: 0, count: chunkCount * n)
         for table in 0..<chunkCount {
             let base = tableStarts[table], buckets = 1 << widths[table]
-            let chunk = { (bits: UInt64) in Int(truncatingIfNeeded: (bits >> UInt64(shifts[table])) & UInt64(buckets - 1)) }
+            let shift = UInt64(shifts[table]), mask = UInt64(buckets - 1)
+            let chunk = { (bits: UInt64) in Int(truncatingIfNeeded: (bits >> shift) & mask) }
             for fingerprint in fingerprints { offsets[base + chunk(fingerprint) + 1] += 1 }
             for bucket in 0..<buckets { offsets[base + bucket + 1] += offsets[base + bucket] }
             var next = Array(offsets[base..<(base + buckets)])
