@@ -39,6 +39,16 @@ products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
 
 // MARK: - Fingerprint family: fingerprint, focus, moments, similar
 
+targets += [
+    .target(name: "FingerprintStages", dependencies: ["Runner", "Captures"], path: "Sources/Stages/Fingerprint"),
+    .testTarget(name: "FingerprintTests", dependencies: ["FingerprintStages", "Runner", "Captures", "TestSupport"]),
+    .executableTarget(name: "FingerprintBenchmarks", dependencies: ["FingerprintStages", "Captures"],
+                      path: "benchmarks/Fingerprint"),
+]
+products += [
+    .executable(name: "FingerprintBenchmarks", targets: ["FingerprintBenchmarks"]),
+]
+
 // MARK: - Reading family: text (Tesseract) and codes (zxing-cpp)
 
 // MARK: - Models family: tensors, CLIP, classifier, labels

@@ -1,0 +1,43 @@
+import Captures
+import Foundation
+import Runner
+
+/// What moment grouping needs to know about one capture: where and when it was taken, what it shows
+/// (fingerprint) and how sharp it is (to pick the representative).
+public struct MomentCapture: Sendable, Equatable {
+    public var id: CaptureID
+    /// The source (pipeline source id) the capture came from; moments never span sources.
+    public var source: String
+    public var date: Date
+    public var fingerprint: VisualFingerprint
+    /// Higher is sharper (`FocusMeasure.sharpness`).
+    public var sharpness: Double
+
+    public init(id: CaptureID, source: String, date: Date, fingerprint: VisualFingerprint, sharpness: Double) {
+        self.id = id
+        self.source = source
+        self.date = date
+        self.fingerprint = fingerprint
+        self.sharpness = sharpness
+    }
+
+    /// Earlier first; the id breaks ties so the order is total.
+    func precedes(_ other: MomentCapture) -> Bool {
+        date != other.date ? date < other.date : id < other.id
+    }
+
+    /// Sharper first; then the earlier shot.
+    func isBetterRepresentative(than other: MomentCapture) -> Bool {
+        sharpness != other.sharpness ? sharpness > other.sharpness : precedes(other)
+    }
+}
+
+extension MomentCapture {
+    /// The moment facts of a capture record as the persist stage sees it, or nil when the record has no
+    /// fingerprint (no fingerprint stage in the pipeline). Without a focus measure the sharpness is 0.
+    public init?(_ record: CaptureRecord) {
+        guard let fingerprint = record.fingerprint else { return nil }
+        self.init(id: record.file.id, source: record.file.source, date: record.metadata.date,
+                  fingerprint: fingerprint, sharpness: record.focus?.sharpness ?? 0)
+    }
+}

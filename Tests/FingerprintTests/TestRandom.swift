@@ -1,0 +1,21 @@
+import Captures
+import Foundation
+
+/// SplitMix64: a small deterministic random source for test data.
+struct TestRandom {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed &* 0x2545_F491_4F6C_DD1D &+ 1 }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+    mutating func colour() -> [Int] { (0..<3).map { _ in Int(next() % 256) } }
+}
