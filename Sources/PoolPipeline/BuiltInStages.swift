@@ -1,4 +1,5 @@
 import DecodeStages
+import FingerprintStages
 import PersistStage
 import Runner
 
@@ -7,6 +8,7 @@ extension StageRegistry {
     public static var builtIn: StageRegistry {
         var registry = StageRegistry()
         registry.registerDecodeStages()
+        registry.registerFingerprintStages()
         registry.registerStoreStages()
         return registry
     }
