@@ -19,7 +19,8 @@ public struct IndexStatus: Sendable, Equatable, Codable {
 
 /// What the indexer is doing.
 public enum IndexPhase: String, Sendable, Codable, CaseIterable {
-    /// Nothing to index was granted: the pipeline names no source.
+    /// Nothing to index was granted. Kept from the iOS system's vocabulary for status readers; on Linux a pipeline
+    /// without a source does not load, so a run never enters this phase.
     case waitingForGrant
     /// A source's folder cannot be read; `detail.path` names it.
     case waitingForPermission

@@ -5,7 +5,6 @@ import Foundation
 struct StatusMachine {
     enum Event: Equatable {
         case runStarted
-        case noSource
         case listed(count: Int)
         case total(Int)
         case listingFinished
@@ -32,8 +31,6 @@ struct StatusMachine {
             status.phase = .indexing
             status.pauseReason = nil
             status.detail = StatusDetail(throttled: status.detail.throttled)
-        case .noSource:
-            status.phase = .waitingForGrant
         case .listed(let count):
             status.detail.listed += count
         case .total(let total):
