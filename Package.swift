@@ -26,6 +26,12 @@ targets += [
 
 // MARK: - Models family: tensors, CLIP, classifier, labels
 
+targets += [
+    .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
+    .target(name: "ModelEngine", dependencies: ["COpenBLAS"], path: "Sources/Stages/Models/Engine"),
+    .testTarget(name: "ModelEngineTests", dependencies: ["ModelEngine"]),
+]
+
 // MARK: - Built-in stage kinds, CLI, benchmarks
 
 targets += [
