@@ -32,6 +32,14 @@ targets += [
     .testTarget(name: "ModelEngineTests", dependencies: ["ModelEngine"]),
 ]
 
+targets += [
+    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "Runner", "Captures"],
+            path: "Sources/Stages/Models/Classifier"),
+    .testTarget(name: "ClassifierTests", dependencies: ["ImageClassifier", "ModelEngine", "Runner", "Captures",
+                                                        "TestSupport"],
+                exclude: ["Fixtures"]),
+]
+
 // MARK: - Built-in stage kinds, CLI, benchmarks
 
 targets += [
