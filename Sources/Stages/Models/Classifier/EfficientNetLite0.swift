@@ -59,6 +59,25 @@ public struct EfficientNetLite0: Sendable {
         return logits
     }
 
+    /// Every tensor the network reads, with its shape, in load order: what a weights file must hold.
+    public static var expectedTensors: [(name: String, shape: [Int])] {
+        var tensors: [(name: String, shape: [Int])] = [("stem.weight", [stemChannels, 3, 3, 3]), ("stem.bias", [stemChannels])]
+        for (index, spec) in MBConvBlockSpec.lite0.enumerated() {
+            if spec.expandRatio != 1 {
+                tensors += [("blocks.\(index).expand.weight", [spec.expanded, spec.input, 1, 1]),
+                            ("blocks.\(index).expand.bias", [spec.expanded])]
+            }
+            tensors += [("blocks.\(index).depthwise.weight", [spec.expanded, 1, spec.kernel, spec.kernel]),
+                        ("blocks.\(index).depthwise.bias", [spec.expanded]),
+                        ("blocks.\(index).project.weight", [spec.output, spec.expanded, 1, 1]),
+                        ("blocks.\(index).project.bias", [spec.output])]
+        }
+        let last = MBConvBlockSpec.lite0.last!.output
+        tensors += [("head.weight", [headChannels, last, 1, 1]), ("head.bias", [headChannels]),
+                    ("fc.weight", [classCount, headChannels]), ("fc.bias", [classCount])]
+        return tensors
+    }
+
     /// The mean of each channel's plane.
     static func averagePool(_ features: FeatureMap) -> [Float] {
         let size = features.planeSize

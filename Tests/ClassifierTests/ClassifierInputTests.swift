@@ -1,0 +1,52 @@
+import Captures
+import ImageClassifier
+import Testing
+
+@Suite("Classifier input: centre crop, resize, normalisation")
+struct ClassifierInputTests {
+    static func image(width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8)) -> RGBImage {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b) = pixel(x, y)
+                bytes += [r, g, b]
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: bytes)
+    }
+
+    @Test("a 256-pixel square gives exactly its central 224 crop, normalised")
+    func exactCrop() {
+        let source = Self.image(width: 256, height: 256) { x, y in (UInt8(x), UInt8(y), UInt8((x + y) % 256)) }
+        var crop: [UInt8] = []
+        for y in 16..<240 { for x in 16..<240 { crop += [UInt8(x), UInt8(y), UInt8((x + y) % 256)] } }
+        let viaResize = ClassifierInput.tensor(from: source)
+        let direct = ClassifierInput.tensor(fromCrop: crop)
+        #expect(viaResize.shape == [3, 224, 224])
+        let worst = zip(viaResize.storage, direct.storage).map { abs($0 - $1) }.max() ?? .infinity
+        #expect(worst < 1e-5)
+    }
+
+    @Test("what lies outside the centre crop of a wide image does not reach the input")
+    func cropIgnoresBorder() {
+        // 800×500: the crop is the central 437.5-pixel square; everything beyond 150 pixels from the centre
+        // column's edge is black, the rest white.
+        let source = Self.image(width: 800, height: 500) { x, y in
+            abs(x - 400) < 230 && abs(y - 250) < 230 ? (255, 255, 255) : (0, 0, 0)
+        }
+        let tensor = ClassifierInput.tensor(from: source)
+        let white = (Float(255) - ClassifierInput.mean) / ClassifierInput.standardDeviation
+        let worst = tensor.storage.map { abs($0 - white) }.max() ?? .infinity
+        #expect(worst < 1e-5)
+    }
+
+    @Test("a large image shrinks without aliasing: a one-pixel checkerboard averages to grey")
+    func antialiased() {
+        let source = Self.image(width: 1024, height: 1024) { x, y in (x + y) % 2 == 0 ? (255, 255, 255) : (0, 0, 0) }
+        let tensor = ClassifierInput.tensor(from: source)
+        let grey = (Float(127.5) - ClassifierInput.mean) / ClassifierInput.standardDeviation
+        let worst = tensor.storage.map { abs($0 - grey) }.max() ?? .infinity
+        #expect(worst < 0.05)
+    }
+}
