@@ -30,6 +30,9 @@ targets += [
     .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
     .target(name: "ModelEngine", dependencies: ["COpenBLAS"], path: "Sources/Stages/Models/Engine"),
     .testTarget(name: "ModelEngineTests", dependencies: ["ModelEngine"]),
+    .target(name: "CLIPModel", dependencies: ["ModelEngine", "Runner", "Captures"], path: "Sources/Stages/Models/CLIP"),
+    .testTarget(name: "CLIPTests", dependencies: ["CLIPModel", "ModelEngine", "Runner", "Captures", "TestSupport"],
+                resources: [.copy("Fixtures")]),
 ]
 
 targets += [

@@ -1,3 +1,4 @@
+import Foundation
 import COpenBLAS
 
 /// The BLAS the engine runs on (OpenBLAS through CBLAS): single-precision matrix multiply and the library's
@@ -46,4 +47,15 @@ public enum BLAS {
         guard let config = openblas_get_config() else { return "unknown" }
         return String(cString: config)
     }
+}
+
+extension BLAS {
+    /// Sets OpenBLAS's threads so `callers` concurrent callers (stage workers) times threads per call fill
+    /// the machine's cores without oversubscribing them: at least one thread each.
+    public static func configureThreads(forConcurrentCallers callers: Int, cores: Int = availableCores) {
+        setThreads(max(1, cores / max(1, callers)))
+    }
+
+    /// The cores this process may run on.
+    public static var availableCores: Int { ProcessInfo.processInfo.activeProcessorCount }
 }
