@@ -41,7 +41,10 @@ targets += [
     .testTarget(name: "ClassifierTests", dependencies: ["ImageClassifier", "ModelEngine", "Runner", "Captures",
                                                         "TestSupport"],
                 exclude: ["Fixtures"]),
+    .executableTarget(name: "ClassifierBenchmarks", dependencies: ["ImageClassifier", "ModelEngine", "Captures"],
+                      path: "benchmarks/Classifier"),
 ]
+products += [.executable(name: "ClassifierBenchmarks", targets: ["ClassifierBenchmarks"])]
 
 // MARK: - Built-in stage kinds, CLI, benchmarks
 

@@ -20,39 +20,52 @@ public enum ClassifierInput {
                                       length: side, outputSize: size)
         let rows = ResampleWeights(sourceSize: image.height, origin: (Double(image.height) - side) / 2,
                                    length: side, outputSize: size)
-        // Horizontal pass on the rows the vertical pass will read: planar floats, height × size per channel.
-        let height = image.height
-        var horizontal = [Float](repeating: 0, count: 3 * height * size)
+        // Horizontal pass over the source rows the vertical pass reads: planar floats, `rowCount × size` a channel.
+        let firstRow = rows.starts.min()!
+        let rowCount = rows.starts.max()! + rows.taps - firstRow
+        var horizontal = [Float](repeating: 0, count: 3 * rowCount * size)
+        var line = [Float](repeating: 0, count: 3 * image.width)
         image.pixels.withUnsafeBufferPointer { pixels in
             horizontal.withUnsafeMutableBufferPointer { out in
-                for y in 0..<height {
-                    let row = pixels.baseAddress! + y * image.width * 3
-                    for x in 0..<size {
-                        let start = columns.starts[x]
-                        var r: Float = 0, g: Float = 0, b: Float = 0
-                        for (tap, weight) in columns.weights[x].enumerated() {
-                            let pixel = row + (start + tap) * 3
-                            r += weight * Float(pixel[0])
-                            g += weight * Float(pixel[1])
-                            b += weight * Float(pixel[2])
+                line.withUnsafeMutableBufferPointer { line in
+                    columns.weights.withUnsafeBufferPointer { weights in
+                        for row in 0..<rowCount {
+                            let source = pixels.baseAddress! + (firstRow + row) * image.width * 3
+                            for x in 0..<image.width {
+                                for channel in 0..<3 {
+                                    line[channel * image.width + x] = Float(source[x * 3 + channel])
+                                }
+                            }
+                            for channel in 0..<3 {
+                                let plane = line.baseAddress! + channel * image.width
+                                let target = out.baseAddress! + (channel * rowCount + row) * size
+                                for x in 0..<size {
+                                    let window = plane + columns.starts[x], tap = weights.baseAddress! + x * columns.taps
+                                    var sum: Float = 0
+                                    for index in 0..<columns.taps { sum += tap[index] * window[index] }
+                                    target[x] = sum
+                                }
+                            }
                         }
-                        out[(0 * height + y) * size + x] = r
-                        out[(1 * height + y) * size + x] = g
-                        out[(2 * height + y) * size + x] = b
                     }
                 }
             }
         }
+        // Vertical pass: each output row is a weighted sum of whole horizontal rows.
         var values = [Float](repeating: 0, count: 3 * size * size)
-        for channel in 0..<3 {
-            for y in 0..<size {
-                let start = rows.starts[y]
-                for x in 0..<size {
-                    var sum: Float = 0
-                    for (tap, weight) in rows.weights[y].enumerated() {
-                        sum += weight * horizontal[(channel * height + start + tap) * size + x]
+        horizontal.withUnsafeBufferPointer { horizontal in
+            values.withUnsafeMutableBufferPointer { values in
+                for channel in 0..<3 {
+                    for y in 0..<size {
+                        let target = values.baseAddress! + (channel * size + y) * size
+                        for index in 0..<rows.taps {
+                            let weight = rows.weights[y * rows.taps + index]
+                            let source = horizontal.baseAddress!
+                                + (channel * rowCount + rows.starts[y] - firstRow + index) * size
+                            for x in 0..<size { target[x] += weight * source[x] }
+                        }
+                        for x in 0..<size { target[x] = normalize(target[x]) }
                     }
-                    values[(channel * size + y) * size + x] = normalize(sum)
                 }
             }
         }

@@ -2,9 +2,11 @@ import ModelEngine
 
 /// A depthwise k×k convolution (one filter per channel) with TensorFlow "SAME" padding, bias and ReLU6.
 ///
-/// Written directly rather than through BLAS: each channel is copied once into a zero-padded plane, then every
-/// output row accumulates `k × k` shifted input rows, an inner loop over contiguous floats the compiler vectorises
-/// (stride 1) or a strided one (stride 2).
+/// Written directly rather than through BLAS, so that every inner loop is a long run over contiguous floats the
+/// compiler vectorises. Each channel is copied once into zero-padded *phase planes*: for stride s, s×s planes
+/// where plane (py, px) holds padded pixel (py + s·r, px + s·c) at (r, c). Output (y, x) with tap (ky, kx) then
+/// reads plane (ky mod s, kx mod s) at (y + ky/s, x + kx/s), so each tap is one multiply-add over the whole
+/// output computed `phaseWidth` wide (the few extra columns per row are discarded).
 struct DepthwiseConvolution: Sendable {
     let channels: Int
     let kernel: Int
@@ -14,7 +16,7 @@ struct DepthwiseConvolution: Sendable {
     let bias: [Float]
 
     /// Reads `<name>.weight` (shape `[channels, 1, k, k]`) and `<name>.bias` (`[channels]`).
-    init(weights: SafetensorsFile, name: String, channels: Int, kernel: Int, stride: Int) throws {
+    init(weights: some TensorSource, name: String, channels: Int, kernel: Int, stride: Int) throws {
         self.channels = channels
         self.kernel = kernel
         self.stride = stride
@@ -35,49 +37,72 @@ struct DepthwiseConvolution: Sendable {
 
     func apply(_ input: FeatureMap) -> FeatureMap {
         precondition(input.channels == channels, "depthwise convolution of \(channels) channels got \(input.channels)")
+        let (kernel, stride) = (self.kernel, self.stride)
         let vertical = SamePadding(input: input.height, kernel: kernel, stride: stride)
         let horizontal = SamePadding(input: input.width, kernel: kernel, stride: stride)
-        let paddedHeight = input.height + vertical.before + vertical.after
-        let paddedWidth = input.width + horizontal.before + horizontal.after
-        var output = FeatureMap(channels: channels, height: vertical.output, width: horizontal.output)
-        var padded = [Float](repeating: 0, count: paddedHeight * paddedWidth)
-        let (kernel, stride) = (self.kernel, self.stride)
+        let phaseHeight = (input.height + vertical.before + vertical.after + stride - 1) / stride
+        let phaseWidth = (input.width + horizontal.before + horizontal.after + stride - 1) / stride
+        let phaseSize = phaseHeight * phaseWidth + kernel  // slack: the last row's discarded columns read past it
         let (outHeight, outWidth) = (vertical.output, horizontal.output)
+        let span = outHeight * phaseWidth
+        var phases = [Float](repeating: 0, count: stride * stride * phaseSize)
+        var accumulator = [Float](repeating: 0, count: span)
 
-        input.values.withUnsafeBufferPointer { source in
-            output.values.withUnsafeMutableBufferPointer { target in
-                padded.withUnsafeMutableBufferPointer { plane in
-                    weight.withUnsafeBufferPointer { weight in
-                        for channel in 0..<channels {
-                            let from = source.baseAddress! + channel * input.planeSize
-                            for row in 0..<input.height {
-                                let start = (row + vertical.before) * paddedWidth + horizontal.before
-                                (plane.baseAddress! + start).update(from: from + row * input.width, count: input.width)
-                            }
-                            let to = target.baseAddress! + channel * outHeight * outWidth
-                            let filter = weight.baseAddress! + channel * kernel * kernel
-                            for outRow in 0..<outHeight {
-                                let line = to + outRow * outWidth
-                                line.initialize(repeating: bias[channel], count: outWidth)
+        return FeatureMap(channels: channels, height: outHeight, width: outWidth) { target in
+            input.values.withUnsafeBufferPointer { source in
+                phases.withUnsafeMutableBufferPointer { phases in
+                    accumulator.withUnsafeMutableBufferPointer { accumulator in
+                        weight.withUnsafeBufferPointer { weight in
+                            let phases = phases.baseAddress!, sum = accumulator.baseAddress!
+                            for channel in 0..<channels {
+                                scatter(source.baseAddress! + channel * input.planeSize, input: input,
+                                        into: phases, vertical: vertical, horizontal: horizontal,
+                                        phaseWidth: phaseWidth, phaseSize: phaseSize)
+                                sum.update(repeating: bias[channel], count: span)
+                                let filter = weight.baseAddress! + channel * kernel * kernel
                                 for ky in 0..<kernel {
-                                    let inputRow = plane.baseAddress! + (outRow * stride + ky) * paddedWidth
                                     for kx in 0..<kernel {
                                         let tap = filter[ky * kernel + kx]
-                                        let shifted = inputRow + kx
-                                        if stride == 1 {
-                                            for x in 0..<outWidth { line[x] += tap * shifted[x] }
-                                        } else {
-                                            for x in 0..<outWidth { line[x] += tap * shifted[x * stride] }
-                                        }
+                                        let plane = phases + ((ky % stride) * stride + kx % stride) * phaseSize
+                                        let shifted = plane + (ky / stride) * phaseWidth + kx / stride
+                                        for index in 0..<span { sum[index] += tap * shifted[index] }
                                     }
                                 }
-                                for x in 0..<outWidth { line[x] = min(max(line[x], 0), 6) }
+                                let out = target + channel * outHeight * outWidth
+                                for row in 0..<outHeight {
+                                    let line = sum + row * phaseWidth, outLine = out + row * outWidth
+                                    for x in 0..<outWidth { outLine[x] = min(max(line[x], 0), 6) }
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        return output
+    }
+
+    /// Copies one channel into its phase planes; the padding cells stay zero from the first channel on, because
+    /// every channel writes the same interior cells.
+    private func scatter(_ plane: UnsafePointer<Float>, input: FeatureMap, into phases: UnsafeMutablePointer<Float>,
+                         vertical: SamePadding, horizontal: SamePadding, phaseWidth: Int, phaseSize: Int) {
+        let stride = self.stride
+        for y in 0..<input.height {
+            let paddedY = y + vertical.before
+            let row = plane + y * input.width
+            let phaseRow = phases + (paddedY % stride) * stride * phaseSize + (paddedY / stride) * phaseWidth
+            if stride == 1 {
+                (phaseRow + horizontal.before).update(from: row, count: input.width)
+            } else {
+                // Input columns x with (x + before) mod stride == phase go, in order, to consecutive cells.
+                for phase in 0..<stride {
+                    let first = ((phase - horizontal.before) % stride + stride) % stride
+                    guard first < input.width else { continue }
+                    let target = phaseRow + phase * phaseSize + (first + horizontal.before) / stride
+                    let count = (input.width - first + stride - 1) / stride
+                    let from = row + first
+                    for index in 0..<count { target[index] = from[index * stride] }
+                }
+            }
+        }
     }
 }

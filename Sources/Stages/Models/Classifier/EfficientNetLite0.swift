@@ -23,7 +23,7 @@ public struct EfficientNetLite0: Sendable {
 
     /// Loads every tensor, checking its shape; throws naming the source and the first tensor that is missing
     /// or has another shape.
-    public init(weights: SafetensorsFile) throws {
+    public init(weights: some TensorSource) throws {
         stem = try StemConvolution(weights: weights, name: "stem", input: 3, output: Self.stemChannels,
                                    kernel: 3, stride: 2)
         blocks = try MBConvBlockSpec.lite0.enumerated().map { index, spec in

@@ -19,5 +19,15 @@ struct FeatureMap: Sendable {
                   values: [Float](repeating: 0, count: channels * height * width))
     }
 
+    /// A map whose every value `fill` writes (no zeroing first: a matrix product overwrites it anyway).
+    init(channels: Int, height: Int, width: Int, fill: (UnsafeMutablePointer<Float>) -> Void) {
+        let count = channels * height * width
+        self.init(channels: channels, height: height, width: width,
+                  values: [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+                      if let base = buffer.baseAddress, count > 0 { fill(base) }
+                      initialized = count
+                  })
+    }
+
     var planeSize: Int { height * width }
 }

@@ -9,7 +9,7 @@ struct MBConvBlock: Sendable {
     let project: PointwiseConvolution
 
     /// Reads `blocks.<index>.{expand,depthwise,project}.{weight,bias}`.
-    init(weights: SafetensorsFile, index: Int, spec: MBConvBlockSpec) throws {
+    init(weights: some TensorSource, index: Int, spec: MBConvBlockSpec) throws {
         self.spec = spec
         let prefix = "blocks.\(index)"
         expand = spec.expandRatio == 1 ? nil : try PointwiseConvolution(

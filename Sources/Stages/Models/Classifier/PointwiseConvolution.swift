@@ -11,7 +11,7 @@ struct PointwiseConvolution: Sendable {
     let activation: Activation
 
     /// Reads `<name>.weight` (shape `[out, in, 1, 1]`) and `<name>.bias` (`[out]`).
-    init(weights: SafetensorsFile, name: String, input: Int, output: Int, activation: Activation) throws {
+    init(weights: some TensorSource, name: String, input: Int, output: Int, activation: Activation) throws {
         inputChannels = input
         outputChannels = output
         weight = try weights.tensor(named: "\(name).weight", shape: [output, input, 1, 1]).storage
@@ -21,19 +21,17 @@ struct PointwiseConvolution: Sendable {
 
     func apply(_ input: FeatureMap) -> FeatureMap {
         precondition(input.channels == inputChannels, "1×1 convolution of \(inputChannels) channels got \(input.channels)")
-        var output = FeatureMap(channels: outputChannels, height: input.height, width: input.width)
         let pixels = input.planeSize
-        weight.withUnsafeBufferPointer { weight in
-            input.values.withUnsafeBufferPointer { source in
-                output.values.withUnsafeMutableBufferPointer { target in
+        return FeatureMap(channels: outputChannels, height: input.height, width: input.width) { target in
+            weight.withUnsafeBufferPointer { weight in
+                input.values.withUnsafeBufferPointer { source in
                     BLAS.sgemm(m: outputChannels, n: pixels, k: inputChannels,
                                a: weight.baseAddress!, lda: inputChannels,
                                b: source.baseAddress!, ldb: pixels,
-                               c: target.baseAddress!, ldc: pixels)
-                    activation.applyWithBias(bias, to: target.baseAddress!, channels: outputChannels, planeSize: pixels)
+                               c: target, ldc: pixels)
                 }
             }
+            activation.applyWithBias(bias, to: target, channels: outputChannels, planeSize: pixels)
         }
-        return output
     }
 }

@@ -13,7 +13,7 @@ struct StemConvolution: Sendable {
     let bias: [Float]
 
     /// Reads `<name>.weight` (shape `[out, in, k, k]`) and `<name>.bias` (`[out]`).
-    init(weights: SafetensorsFile, name: String, input: Int, output: Int, kernel: Int, stride: Int) throws {
+    init(weights: some TensorSource, name: String, input: Int, output: Int, kernel: Int, stride: Int) throws {
         inputChannels = input
         outputChannels = output
         self.kernel = kernel
