@@ -10,3 +10,13 @@ struct LoadWeights: Benchmark {
         return 1
     }
 }
+
+/// Parsing the ImageNet taxonomy compiled into the module, which happens once per process.
+struct ParseTaxonomy: Benchmark {
+    let name = "parse taxonomy"
+
+    func run() throws -> Int {
+        precondition(ImageNetTaxonomy().classes.count == 1000)
+        return 1
+    }
+}

@@ -39,7 +39,9 @@ print("OpenBLAS kernel: \(BLAS.coreName) (OPENBLAS_CORETYPE=\(ProcessInfo.proces
 print("EfficientNet-Lite0: \(format(flops / 1e9, 3)) GFLOP per image, \(format(100 * Double(cost.depthwiseMultiplyAdds) / Double(cost.multiplyAdds)))% of it depthwise")
 
 let load = try Stopwatch.measure(LoadWeights(path: weights), runs: 5)
-print("weights load (mmap + convert + taxonomy ready): \(format(load.median * 1000)) ms median\n")
+let taxonomy = try Stopwatch.measure(ParseTaxonomy(), runs: 5)
+print("weights load (mmap + convert to Float): \(format(load.median * 1000)) ms median; "
+      + "taxonomy table parse: \(format(taxonomy.median * 1000, 2)) ms median\n")
 
 let input = ClassifierInput.tensor(from: syntheticImage(width: 224, height: 224))
 let working = syntheticImage(width: 1024, height: 768)

@@ -72,17 +72,17 @@ extension ImageNetTaxonomy {
     n01753488|horned viper|snake,reptile,animal
     n01755581|diamondback|snake,reptile,animal
     n01756291|sidewinder|snake,reptile,animal
-    n01768244|trilobite|invertebrate,animal
-    n01770081|harvestman|arachnid,invertebrate,animal
-    n01770393|scorpion|arachnid,invertebrate,animal
-    n01773157|black and gold garden spider|spider,arachnid,invertebrate,animal
-    n01773549|barn spider|spider,arachnid,invertebrate,animal
-    n01773797|garden spider|spider,arachnid,invertebrate,animal
-    n01774384|black widow|spider,arachnid,invertebrate,animal
-    n01774750|tarantula|spider,arachnid,invertebrate,animal
-    n01775062|wolf spider|spider,arachnid,invertebrate,animal
-    n01776313|tick|arachnid,invertebrate,animal
-    n01784675|centipede|invertebrate,animal
+    n01768244|trilobite|animal
+    n01770081|harvestman|arachnid,animal
+    n01770393|scorpion|arachnid,animal
+    n01773157|black and gold garden spider|spider,arachnid,animal
+    n01773549|barn spider|spider,arachnid,animal
+    n01773797|garden spider|spider,arachnid,animal
+    n01774384|black widow|spider,arachnid,animal
+    n01774750|tarantula|spider,arachnid,animal
+    n01775062|wolf spider|spider,arachnid,animal
+    n01776313|tick|arachnid,animal
+    n01784675|centipede|animal
     n01795545|black grouse|bird,animal
     n01796340|ptarmigan|bird,animal
     n01797886|ruffed grouse|bird,animal
@@ -104,32 +104,32 @@ extension ImageNetTaxonomy {
     n01855032|red-breasted merganser|water bird,bird,animal
     n01855672|goose|water bird,bird,animal
     n01860187|black swan|water bird,bird,animal
-    n01871265|tusker|mammal,animal,elephant,wildlife
-    n01872401|echidna|mammal,animal
-    n01873310|platypus|mammal,animal
-    n01877812|wallaby|mammal,animal
-    n01882714|koala|mammal,animal
-    n01883070|wombat|mammal,animal
-    n01910747|jellyfish|sea life,invertebrate,animal
-    n01914609|sea anemone|sea life,invertebrate,animal
-    n01917289|brain coral|sea life,invertebrate,animal
-    n01924916|flatworm|invertebrate,animal
-    n01930112|nematode|invertebrate,animal
-    n01943899|conch|sea life,invertebrate,animal
-    n01944390|snail|sea life,invertebrate,animal
-    n01945685|slug|sea life,invertebrate,animal
-    n01950731|sea slug|sea life,invertebrate,animal
-    n01955084|chiton|sea life,invertebrate,animal
-    n01968897|chambered nautilus|sea life,invertebrate,animal
-    n01978287|dungeness crab|sea life,invertebrate,animal
-    n01978455|rock crab|sea life,invertebrate,animal
-    n01980166|fiddler crab|sea life,invertebrate,animal
-    n01981276|king crab|sea life,invertebrate,animal
-    n01983481|american lobster|sea life,invertebrate,animal
-    n01984695|spiny lobster|sea life,invertebrate,animal
-    n01985128|crayfish|sea life,invertebrate,animal
-    n01986214|hermit crab|sea life,invertebrate,animal
-    n01990800|isopod|sea life,invertebrate,animal
+    n01871265|tusker|animal,elephant,wildlife
+    n01872401|echidna|animal
+    n01873310|platypus|animal
+    n01877812|wallaby|animal
+    n01882714|koala|animal
+    n01883070|wombat|animal
+    n01910747|jellyfish|sea life,animal
+    n01914609|sea anemone|sea life,animal
+    n01917289|brain coral|sea life,animal
+    n01924916|flatworm|animal
+    n01930112|nematode|animal
+    n01943899|conch|sea life,animal
+    n01944390|snail|sea life,animal
+    n01945685|slug|sea life,animal
+    n01950731|sea slug|sea life,animal
+    n01955084|chiton|sea life,animal
+    n01968897|chambered nautilus|sea life,animal
+    n01978287|dungeness crab|sea life,animal
+    n01978455|rock crab|sea life,animal
+    n01980166|fiddler crab|sea life,animal
+    n01981276|king crab|sea life,animal
+    n01983481|american lobster|sea life,animal
+    n01984695|spiny lobster|sea life,animal
+    n01985128|crayfish|sea life,animal
+    n01986214|hermit crab|sea life,animal
+    n01990800|isopod|sea life,animal
     n02002556|white stork|water bird,bird,animal
     n02002724|black stork|water bird,bird,animal
     n02006656|spoonbill|water bird,bird,animal
@@ -150,248 +150,248 @@ extension ImageNetTaxonomy {
     n02051845|pelican|water bird,bird,animal
     n02056570|king penguin|water bird,bird,animal
     n02058221|albatross|water bird,bird,animal
-    n02066245|grey whale|sea life,mammal,animal
-    n02071294|killer whale|sea life,mammal,animal
-    n02074367|dugong|sea life,mammal,animal
-    n02077923|sea lion|sea life,mammal,animal
-    n02085620|chihuahua|dog,pet,animal,mammal
-    n02085782|japanese spaniel|dog,pet,animal,mammal
-    n02085936|maltese dog|dog,pet,animal,mammal
-    n02086079|pekinese|dog,pet,animal,mammal
-    n02086240|shih-tzu|dog,pet,animal,mammal
-    n02086646|blenheim spaniel|dog,pet,animal,mammal
-    n02086910|papillon|dog,pet,animal,mammal
-    n02087046|toy terrier|dog,pet,animal,mammal
-    n02087394|rhodesian ridgeback|dog,pet,animal,mammal
-    n02088094|afghan hound|dog,pet,animal,mammal
-    n02088238|basset|dog,pet,animal,mammal
-    n02088364|beagle|dog,pet,animal,mammal
-    n02088466|bloodhound|dog,pet,animal,mammal
-    n02088632|bluetick|dog,pet,animal,mammal
-    n02089078|black-and-tan coonhound|dog,pet,animal,mammal
-    n02089867|walker hound|dog,pet,animal,mammal
-    n02089973|english foxhound|dog,pet,animal,mammal
-    n02090379|redbone|dog,pet,animal,mammal
-    n02090622|borzoi|dog,pet,animal,mammal
-    n02090721|irish wolfhound|dog,pet,animal,mammal
-    n02091032|italian greyhound|animal,dog,pet,mammal
-    n02091134|whippet|animal,dog,pet,mammal
-    n02091244|ibizan hound|dog,pet,animal,mammal
-    n02091467|norwegian elkhound|dog,pet,animal,mammal
-    n02091635|otterhound|dog,pet,animal,mammal
-    n02091831|saluki|dog,pet,animal,mammal
-    n02092002|scottish deerhound|dog,pet,animal,mammal
-    n02092339|weimaraner|dog,pet,animal,mammal
-    n02093256|staffordshire bullterrier|dog,pet,animal,mammal
-    n02093428|american staffordshire terrier|dog,pet,animal,mammal
-    n02093647|bedlington terrier|dog,pet,animal,mammal
-    n02093754|border terrier|dog,pet,animal,mammal
-    n02093859|kerry blue terrier|dog,pet,animal,mammal
-    n02093991|irish terrier|dog,pet,animal,mammal
-    n02094114|norfolk terrier|dog,pet,animal,mammal
-    n02094258|norwich terrier|dog,pet,animal,mammal
-    n02094433|yorkshire terrier|dog,pet,animal,mammal
-    n02095314|wire-haired fox terrier|dog,pet,animal,mammal
-    n02095570|lakeland terrier|dog,pet,animal,mammal
-    n02095889|sealyham terrier|dog,pet,animal,mammal
-    n02096051|airedale|dog,pet,animal,mammal
-    n02096177|cairn|dog,pet,animal,mammal
-    n02096294|australian terrier|dog,pet,animal,mammal
-    n02096437|dandie dinmont|dog,pet,animal,mammal
-    n02096585|boston bull|dog,pet,animal,mammal
-    n02097047|miniature schnauzer|dog,pet,animal,mammal
-    n02097130|giant schnauzer|dog,pet,animal,mammal
-    n02097209|standard schnauzer|dog,pet,animal,mammal
-    n02097298|scotch terrier|dog,pet,animal,mammal
-    n02097474|tibetan terrier|dog,pet,animal,mammal
-    n02097658|silky terrier|dog,pet,animal,mammal
-    n02098105|soft-coated wheaten terrier|dog,pet,animal,mammal
-    n02098286|west highland white terrier|dog,pet,animal,mammal
-    n02098413|lhasa|dog,pet,animal,mammal
-    n02099267|flat-coated retriever|dog,pet,animal,mammal
-    n02099429|curly-coated retriever|dog,pet,animal,mammal
-    n02099601|golden retriever|dog,pet,animal,mammal
-    n02099712|labrador retriever|dog,pet,animal,mammal
-    n02099849|chesapeake bay retriever|dog,pet,animal,mammal
-    n02100236|german short-haired pointer|dog,pet,animal,mammal
-    n02100583|vizsla|dog,pet,animal,mammal
-    n02100735|english setter|dog,pet,animal,mammal
-    n02100877|irish setter|dog,pet,animal,mammal
-    n02101006|gordon setter|dog,pet,animal,mammal
-    n02101388|brittany spaniel|dog,pet,animal,mammal
-    n02101556|clumber|dog,pet,animal,mammal
-    n02102040|english springer|dog,pet,animal,mammal
-    n02102177|welsh springer spaniel|dog,pet,animal,mammal
-    n02102318|cocker spaniel|dog,pet,animal,mammal
-    n02102480|sussex spaniel|dog,pet,animal,mammal
-    n02102973|irish water spaniel|dog,pet,animal,mammal
-    n02104029|kuvasz|dog,pet,animal,mammal
-    n02104365|schipperke|dog,pet,animal,mammal
-    n02105056|groenendael|dog,pet,animal,mammal
-    n02105162|malinois|dog,pet,animal,mammal
-    n02105251|briard|dog,pet,animal,mammal
-    n02105412|kelpie|dog,pet,animal,mammal
-    n02105505|komondor|dog,pet,animal,mammal
-    n02105641|old english sheepdog|dog,pet,animal,mammal
-    n02105855|shetland sheepdog|dog,pet,animal,mammal
-    n02106030|collie|dog,pet,animal,mammal
-    n02106166|border collie|dog,pet,animal,mammal
-    n02106382|bouvier des flandres|dog,pet,animal,mammal
-    n02106550|rottweiler|dog,pet,animal,mammal
-    n02106662|german shepherd|dog,pet,animal,mammal
-    n02107142|doberman|dog,pet,animal,mammal
-    n02107312|miniature pinscher|dog,pet,animal,mammal
-    n02107574|greater swiss mountain dog|dog,pet,animal,mammal
-    n02107683|bernese mountain dog|dog,pet,animal,mammal
-    n02107908|appenzeller|dog,pet,animal,mammal
-    n02108000|entlebucher|dog,pet,animal,mammal
-    n02108089|boxer|dog,pet,animal,mammal
-    n02108422|bull mastiff|dog,pet,animal,mammal
-    n02108551|tibetan mastiff|dog,pet,animal,mammal
-    n02108915|french bulldog|dog,pet,animal,mammal
-    n02109047|great dane|dog,pet,animal,mammal
-    n02109525|saint bernard|dog,pet,animal,mammal
-    n02109961|eskimo dog|dog,pet,animal,mammal
-    n02110063|malamute|dog,pet,animal,mammal
-    n02110185|siberian husky|dog,pet,animal,mammal
-    n02110341|dalmatian|dog,pet,animal,mammal
-    n02110627|affenpinscher|dog,pet,animal,mammal
-    n02110806|basenji|dog,pet,animal,mammal
-    n02110958|pug|dog,pet,animal,mammal
-    n02111129|leonberg|dog,pet,animal,mammal
-    n02111277|newfoundland|dog,pet,animal,mammal
-    n02111500|great pyrenees|dog,pet,animal,mammal
-    n02111889|samoyed|dog,pet,animal,mammal
-    n02112018|pomeranian|dog,pet,animal,mammal
-    n02112137|chow|dog,pet,animal,mammal
-    n02112350|keeshond|dog,pet,animal,mammal
-    n02112706|brabancon griffon|dog,pet,animal,mammal
-    n02113023|pembroke|dog,pet,animal,mammal
-    n02113186|cardigan|dog,pet,animal,mammal
-    n02113624|toy poodle|dog,pet,animal,mammal
-    n02113712|miniature poodle|dog,pet,animal,mammal
-    n02113799|standard poodle|dog,pet,animal,mammal
-    n02113978|mexican hairless|dog,pet,animal,mammal
-    n02114367|timber wolf|wolf,mammal,animal
-    n02114548|white wolf|wolf,mammal,animal
-    n02114712|red wolf|wolf,mammal,animal
-    n02114855|coyote|wolf,mammal,animal
-    n02115641|dingo|wild dog,mammal,animal
-    n02115913|dhole|wild dog,mammal,animal
-    n02116738|african hunting dog|wild dog,mammal,animal
-    n02117135|hyena|mammal,animal
-    n02119022|red fox|fox,mammal,animal
-    n02119789|kit fox|fox,mammal,animal
-    n02120079|arctic fox|fox,mammal,animal
-    n02120505|grey fox|fox,mammal,animal
-    n02123045|tabby|pet,animal,cat,mammal
-    n02123159|tiger cat|pet,animal,cat,mammal
-    n02123394|persian cat|pet,animal,cat,mammal
-    n02123597|siamese cat|pet,animal,cat,mammal
-    n02124075|egyptian cat|pet,animal,cat,mammal
-    n02125311|cougar|cat,mammal,animal
-    n02127052|lynx|cat,mammal,animal
-    n02128385|leopard|big cat,wildlife,cat,mammal,animal
-    n02128757|snow leopard|big cat,wildlife,cat,mammal,animal
-    n02128925|jaguar|big cat,wildlife,cat,mammal,animal
-    n02129165|lion|big cat,wildlife,cat,mammal,animal
-    n02129604|tiger|big cat,wildlife,cat,mammal,animal
-    n02130308|cheetah|big cat,wildlife,cat,mammal,animal
-    n02132136|brown bear|bear,wildlife,mammal,animal
-    n02133161|american black bear|bear,wildlife,mammal,animal
-    n02134084|ice bear|bear,wildlife,mammal,animal
-    n02134418|sloth bear|bear,wildlife,mammal,animal
-    n02137549|mongoose|mammal,animal
-    n02138441|meerkat|mammal,animal
-    n02165105|tiger beetle|insect,invertebrate,animal
-    n02165456|ladybug|insect,invertebrate,animal
-    n02167151|ground beetle|insect,invertebrate,animal
-    n02168699|long-horned beetle|insect,invertebrate,animal
-    n02169497|leaf beetle|insect,invertebrate,animal
-    n02172182|dung beetle|insect,invertebrate,animal
-    n02174001|rhinoceros beetle|insect,invertebrate,animal
-    n02177972|weevil|insect,invertebrate,animal
-    n02190166|fly|insect,invertebrate,animal
-    n02206856|bee|insect,invertebrate,animal
-    n02219486|ant|insect,invertebrate,animal
-    n02226429|grasshopper|insect,invertebrate,animal
-    n02229544|cricket|insect,invertebrate,animal
-    n02231487|walking stick|insect,invertebrate,animal
-    n02233338|cockroach|insect,invertebrate,animal
-    n02236044|mantis|insect,invertebrate,animal
-    n02256656|cicada|insect,invertebrate,animal
-    n02259212|leafhopper|insect,invertebrate,animal
-    n02264363|lacewing|insect,invertebrate,animal
-    n02268443|dragonfly|insect,invertebrate,animal
-    n02268853|damselfly|insect,invertebrate,animal
-    n02276258|admiral|butterfly,insect,invertebrate,animal
-    n02277742|ringlet|butterfly,insect,invertebrate,animal
-    n02279972|monarch|butterfly,insect,invertebrate,animal
-    n02280649|cabbage butterfly|butterfly,insect,invertebrate,animal
-    n02281406|sulphur butterfly|butterfly,insect,invertebrate,animal
-    n02281787|lycaenid|butterfly,insect,invertebrate,animal
-    n02317335|starfish|sea life,invertebrate,animal
-    n02319095|sea urchin|sea life,invertebrate,animal
-    n02321529|sea cucumber|sea life,invertebrate,animal
-    n02325366|wood rabbit|mammal,animal
-    n02326432|hare|mammal,animal
-    n02328150|angora|mammal,animal
-    n02342885|hamster|rodent,mammal,animal
-    n02346627|porcupine|rodent,mammal,animal
-    n02356798|fox squirrel|rodent,mammal,animal
-    n02361337|marmot|rodent,mammal,animal
-    n02363005|beaver|rodent,mammal,animal
-    n02364673|guinea pig|rodent,mammal,animal
-    n02389026|sorrel|horse,wildlife,mammal,animal,farm animal
-    n02391049|zebra|horse,wildlife,mammal,animal
-    n02395406|hog|wildlife,mammal,animal,pig,farm animal
-    n02396427|wild boar|wildlife,mammal,animal,pig
-    n02397096|warthog|wildlife,mammal,animal
-    n02398521|hippopotamus|wildlife,mammal,animal
-    n02403003|ox|wildlife,mammal,animal,cow,farm animal
-    n02408429|water buffalo|wildlife,mammal,animal,cow
-    n02410509|bison|wildlife,mammal,animal
-    n02412080|ram|wildlife,mammal,animal,sheep,farm animal
-    n02415577|bighorn|wildlife,mammal,animal
-    n02417914|ibex|wildlife,mammal,animal
-    n02422106|hartebeest|wildlife,mammal,animal
-    n02422699|impala|wildlife,mammal,animal
-    n02423022|gazelle|wildlife,mammal,animal
-    n02437312|arabian camel|wildlife,mammal,animal
-    n02437616|llama|wildlife,mammal,animal
-    n02441942|weasel|mammal,animal
-    n02442845|mink|mammal,animal
-    n02443114|polecat|mammal,animal
-    n02443484|black-footed ferret|mammal,animal
-    n02444819|otter|mammal,animal
-    n02445715|skunk|mammal,animal
-    n02447366|badger|mammal,animal
-    n02454379|armadillo|mammal,animal
-    n02457408|three-toed sloth|mammal,animal
-    n02480495|orangutan|primate,monkey,mammal,animal
-    n02480855|gorilla|primate,monkey,mammal,animal
-    n02481823|chimpanzee|primate,monkey,mammal,animal
-    n02483362|gibbon|primate,monkey,mammal,animal
-    n02483708|siamang|primate,monkey,mammal,animal
-    n02484975|guenon|primate,monkey,mammal,animal
-    n02486261|patas|primate,monkey,mammal,animal
-    n02486410|baboon|primate,monkey,mammal,animal
-    n02487347|macaque|primate,monkey,mammal,animal
-    n02488291|langur|primate,monkey,mammal,animal
-    n02488702|colobus|primate,monkey,mammal,animal
-    n02489166|proboscis monkey|primate,monkey,mammal,animal
-    n02490219|marmoset|primate,monkey,mammal,animal
-    n02492035|capuchin|primate,monkey,mammal,animal
-    n02492660|howler monkey|primate,monkey,mammal,animal
-    n02493509|titi|primate,monkey,mammal,animal
-    n02493793|spider monkey|primate,monkey,mammal,animal
-    n02494079|squirrel monkey|primate,monkey,mammal,animal
-    n02497673|madagascar cat|primate,monkey,mammal,animal
-    n02500267|indri|primate,monkey,mammal,animal
-    n02504013|indian elephant|elephant,wildlife,mammal,animal
-    n02504458|african elephant|elephant,wildlife,mammal,animal
-    n02509815|lesser panda|mammal,animal
-    n02510455|giant panda|mammal,animal
+    n02066245|grey whale|sea life,animal
+    n02071294|killer whale|sea life,animal
+    n02074367|dugong|sea life,animal
+    n02077923|sea lion|sea life,animal
+    n02085620|chihuahua|dog,pet,animal
+    n02085782|japanese spaniel|dog,pet,animal
+    n02085936|maltese dog|dog,pet,animal
+    n02086079|pekinese|dog,pet,animal
+    n02086240|shih-tzu|dog,pet,animal
+    n02086646|blenheim spaniel|dog,pet,animal
+    n02086910|papillon|dog,pet,animal
+    n02087046|toy terrier|dog,pet,animal
+    n02087394|rhodesian ridgeback|dog,pet,animal
+    n02088094|afghan hound|dog,pet,animal
+    n02088238|basset|dog,pet,animal
+    n02088364|beagle|dog,pet,animal
+    n02088466|bloodhound|dog,pet,animal
+    n02088632|bluetick|dog,pet,animal
+    n02089078|black-and-tan coonhound|dog,pet,animal
+    n02089867|walker hound|dog,pet,animal
+    n02089973|english foxhound|dog,pet,animal
+    n02090379|redbone|dog,pet,animal
+    n02090622|borzoi|dog,pet,animal
+    n02090721|irish wolfhound|dog,pet,animal
+    n02091032|italian greyhound|animal,dog,pet
+    n02091134|whippet|animal,dog,pet
+    n02091244|ibizan hound|dog,pet,animal
+    n02091467|norwegian elkhound|dog,pet,animal
+    n02091635|otterhound|dog,pet,animal
+    n02091831|saluki|dog,pet,animal
+    n02092002|scottish deerhound|dog,pet,animal
+    n02092339|weimaraner|dog,pet,animal
+    n02093256|staffordshire bullterrier|dog,pet,animal
+    n02093428|american staffordshire terrier|dog,pet,animal
+    n02093647|bedlington terrier|dog,pet,animal
+    n02093754|border terrier|dog,pet,animal
+    n02093859|kerry blue terrier|dog,pet,animal
+    n02093991|irish terrier|dog,pet,animal
+    n02094114|norfolk terrier|dog,pet,animal
+    n02094258|norwich terrier|dog,pet,animal
+    n02094433|yorkshire terrier|dog,pet,animal
+    n02095314|wire-haired fox terrier|dog,pet,animal
+    n02095570|lakeland terrier|dog,pet,animal
+    n02095889|sealyham terrier|dog,pet,animal
+    n02096051|airedale|dog,pet,animal
+    n02096177|cairn|dog,pet,animal
+    n02096294|australian terrier|dog,pet,animal
+    n02096437|dandie dinmont|dog,pet,animal
+    n02096585|boston bull|dog,pet,animal
+    n02097047|miniature schnauzer|dog,pet,animal
+    n02097130|giant schnauzer|dog,pet,animal
+    n02097209|standard schnauzer|dog,pet,animal
+    n02097298|scotch terrier|dog,pet,animal
+    n02097474|tibetan terrier|dog,pet,animal
+    n02097658|silky terrier|dog,pet,animal
+    n02098105|soft-coated wheaten terrier|dog,pet,animal
+    n02098286|west highland white terrier|dog,pet,animal
+    n02098413|lhasa|dog,pet,animal
+    n02099267|flat-coated retriever|dog,pet,animal
+    n02099429|curly-coated retriever|dog,pet,animal
+    n02099601|golden retriever|dog,pet,animal
+    n02099712|labrador retriever|dog,pet,animal
+    n02099849|chesapeake bay retriever|dog,pet,animal
+    n02100236|german short-haired pointer|dog,pet,animal
+    n02100583|vizsla|dog,pet,animal
+    n02100735|english setter|dog,pet,animal
+    n02100877|irish setter|dog,pet,animal
+    n02101006|gordon setter|dog,pet,animal
+    n02101388|brittany spaniel|dog,pet,animal
+    n02101556|clumber|dog,pet,animal
+    n02102040|english springer|dog,pet,animal
+    n02102177|welsh springer spaniel|dog,pet,animal
+    n02102318|cocker spaniel|dog,pet,animal
+    n02102480|sussex spaniel|dog,pet,animal
+    n02102973|irish water spaniel|dog,pet,animal
+    n02104029|kuvasz|dog,pet,animal
+    n02104365|schipperke|dog,pet,animal
+    n02105056|groenendael|dog,pet,animal
+    n02105162|malinois|dog,pet,animal
+    n02105251|briard|dog,pet,animal
+    n02105412|kelpie|dog,pet,animal
+    n02105505|komondor|dog,pet,animal
+    n02105641|old english sheepdog|dog,pet,animal
+    n02105855|shetland sheepdog|dog,pet,animal
+    n02106030|collie|dog,pet,animal
+    n02106166|border collie|dog,pet,animal
+    n02106382|bouvier des flandres|dog,pet,animal
+    n02106550|rottweiler|dog,pet,animal
+    n02106662|german shepherd|dog,pet,animal
+    n02107142|doberman|dog,pet,animal
+    n02107312|miniature pinscher|dog,pet,animal
+    n02107574|greater swiss mountain dog|dog,pet,animal
+    n02107683|bernese mountain dog|dog,pet,animal
+    n02107908|appenzeller|dog,pet,animal
+    n02108000|entlebucher|dog,pet,animal
+    n02108089|boxer|dog,pet,animal
+    n02108422|bull mastiff|dog,pet,animal
+    n02108551|tibetan mastiff|dog,pet,animal
+    n02108915|french bulldog|dog,pet,animal
+    n02109047|great dane|dog,pet,animal
+    n02109525|saint bernard|dog,pet,animal
+    n02109961|eskimo dog|dog,pet,animal
+    n02110063|malamute|dog,pet,animal
+    n02110185|siberian husky|dog,pet,animal
+    n02110341|dalmatian|dog,pet,animal
+    n02110627|affenpinscher|dog,pet,animal
+    n02110806|basenji|dog,pet,animal
+    n02110958|pug|dog,pet,animal
+    n02111129|leonberg|dog,pet,animal
+    n02111277|newfoundland|dog,pet,animal
+    n02111500|great pyrenees|dog,pet,animal
+    n02111889|samoyed|dog,pet,animal
+    n02112018|pomeranian|dog,pet,animal
+    n02112137|chow|dog,pet,animal
+    n02112350|keeshond|dog,pet,animal
+    n02112706|brabancon griffon|dog,pet,animal
+    n02113023|pembroke|dog,pet,animal
+    n02113186|cardigan|dog,pet,animal
+    n02113624|toy poodle|dog,pet,animal
+    n02113712|miniature poodle|dog,pet,animal
+    n02113799|standard poodle|dog,pet,animal
+    n02113978|mexican hairless|dog,pet,animal
+    n02114367|timber wolf|wolf,animal
+    n02114548|white wolf|wolf,animal
+    n02114712|red wolf|wolf,animal
+    n02114855|coyote|wolf,animal
+    n02115641|dingo|wild dog,animal
+    n02115913|dhole|wild dog,animal
+    n02116738|african hunting dog|wild dog,animal
+    n02117135|hyena|animal
+    n02119022|red fox|fox,animal
+    n02119789|kit fox|fox,animal
+    n02120079|arctic fox|fox,animal
+    n02120505|grey fox|fox,animal
+    n02123045|tabby|pet,animal,cat
+    n02123159|tiger cat|pet,animal,cat
+    n02123394|persian cat|pet,animal,cat
+    n02123597|siamese cat|pet,animal,cat
+    n02124075|egyptian cat|pet,animal,cat
+    n02125311|cougar|cat,animal
+    n02127052|lynx|cat,animal
+    n02128385|leopard|big cat,wildlife,cat,animal
+    n02128757|snow leopard|big cat,wildlife,cat,animal
+    n02128925|jaguar|big cat,wildlife,cat,animal
+    n02129165|lion|big cat,wildlife,cat,animal
+    n02129604|tiger|big cat,wildlife,cat,animal
+    n02130308|cheetah|big cat,wildlife,cat,animal
+    n02132136|brown bear|bear,wildlife,animal
+    n02133161|american black bear|bear,wildlife,animal
+    n02134084|ice bear|bear,wildlife,animal
+    n02134418|sloth bear|bear,wildlife,animal
+    n02137549|mongoose|animal
+    n02138441|meerkat|animal
+    n02165105|tiger beetle|insect,animal
+    n02165456|ladybug|insect,animal
+    n02167151|ground beetle|insect,animal
+    n02168699|long-horned beetle|insect,animal
+    n02169497|leaf beetle|insect,animal
+    n02172182|dung beetle|insect,animal
+    n02174001|rhinoceros beetle|insect,animal
+    n02177972|weevil|insect,animal
+    n02190166|fly|insect,animal
+    n02206856|bee|insect,animal
+    n02219486|ant|insect,animal
+    n02226429|grasshopper|insect,animal
+    n02229544|cricket|insect,animal
+    n02231487|walking stick|insect,animal
+    n02233338|cockroach|insect,animal
+    n02236044|mantis|insect,animal
+    n02256656|cicada|insect,animal
+    n02259212|leafhopper|insect,animal
+    n02264363|lacewing|insect,animal
+    n02268443|dragonfly|insect,animal
+    n02268853|damselfly|insect,animal
+    n02276258|admiral|butterfly,insect,animal
+    n02277742|ringlet|butterfly,insect,animal
+    n02279972|monarch|butterfly,insect,animal
+    n02280649|cabbage butterfly|butterfly,insect,animal
+    n02281406|sulphur butterfly|butterfly,insect,animal
+    n02281787|lycaenid|butterfly,insect,animal
+    n02317335|starfish|sea life,animal
+    n02319095|sea urchin|sea life,animal
+    n02321529|sea cucumber|sea life,animal
+    n02325366|wood rabbit|animal
+    n02326432|hare|animal
+    n02328150|angora|animal
+    n02342885|hamster|rodent,animal
+    n02346627|porcupine|rodent,animal
+    n02356798|fox squirrel|rodent,animal
+    n02361337|marmot|rodent,animal
+    n02363005|beaver|rodent,animal
+    n02364673|guinea pig|rodent,animal
+    n02389026|sorrel|horse,wildlife,animal,farm animal
+    n02391049|zebra|horse,wildlife,animal
+    n02395406|hog|wildlife,animal,pig,farm animal
+    n02396427|wild boar|wildlife,animal,pig
+    n02397096|warthog|wildlife,animal
+    n02398521|hippopotamus|wildlife,animal
+    n02403003|ox|wildlife,animal,cow,farm animal
+    n02408429|water buffalo|wildlife,animal,cow
+    n02410509|bison|wildlife,animal
+    n02412080|ram|wildlife,animal,sheep,farm animal
+    n02415577|bighorn|wildlife,animal
+    n02417914|ibex|wildlife,animal
+    n02422106|hartebeest|wildlife,animal
+    n02422699|impala|wildlife,animal
+    n02423022|gazelle|wildlife,animal
+    n02437312|arabian camel|wildlife,animal
+    n02437616|llama|wildlife,animal
+    n02441942|weasel|animal
+    n02442845|mink|animal
+    n02443114|polecat|animal
+    n02443484|black-footed ferret|animal
+    n02444819|otter|animal
+    n02445715|skunk|animal
+    n02447366|badger|animal
+    n02454379|armadillo|animal
+    n02457408|three-toed sloth|animal
+    n02480495|orangutan|primate,monkey,animal
+    n02480855|gorilla|primate,monkey,animal
+    n02481823|chimpanzee|primate,monkey,animal
+    n02483362|gibbon|primate,monkey,animal
+    n02483708|siamang|primate,monkey,animal
+    n02484975|guenon|primate,monkey,animal
+    n02486261|patas|primate,monkey,animal
+    n02486410|baboon|primate,monkey,animal
+    n02487347|macaque|primate,monkey,animal
+    n02488291|langur|primate,monkey,animal
+    n02488702|colobus|primate,monkey,animal
+    n02489166|proboscis monkey|primate,monkey,animal
+    n02490219|marmoset|primate,monkey,animal
+    n02492035|capuchin|primate,monkey,animal
+    n02492660|howler monkey|primate,monkey,animal
+    n02493509|titi|primate,monkey,animal
+    n02493793|spider monkey|primate,monkey,animal
+    n02494079|squirrel monkey|primate,monkey,animal
+    n02497673|madagascar cat|primate,monkey,animal
+    n02500267|indri|primate,monkey,animal
+    n02504013|indian elephant|elephant,wildlife,animal
+    n02504458|african elephant|elephant,wildlife,animal
+    n02509815|lesser panda|animal
+    n02510455|giant panda|animal
     n02514041|barracouta|fish,animal
     n02526121|eel|fish,animal
     n02536864|coho|fish,animal
@@ -409,26 +409,26 @@ extension ImageNetTaxonomy {
     n02687172|aircraft carrier|ship,military,vehicle,boat,water,sea
     n02690373|airliner|airplane,aircraft,vehicle,travel
     n02692877|airship|aircraft,vehicle
-    n02699494|altar|structure,church,religion,indoor
+    n02699494|altar|church,religion,indoor
     n02701002|ambulance|car,road,vehicle
     n02704792|amphibian|road,vehicle
     n02708093|analog clock|clock
-    n02727426|apiary|building,architecture,structure,outdoor
+    n02727426|apiary|building,architecture,outdoor
     n02730930|apron|clothing
     n02747177|ashcan|
     n02749479|assault rifle|weapon
     n02769748|backpack|bag
-    n02776631|bakery|shop,store,structure,bread,food
+    n02776631|bakery|shop,store,bread,food
     n02777292|balance beam|sports
     n02782093|balloon|aircraft,vehicle
     n02783161|ballpoint|writing,stationery
     n02786058|band aid|
     n02787622|banjo|musical instrument,music
-    n02788148|bannister|structure
+    n02788148|bannister|
     n02790996|barbell|sports
     n02791124|barber chair|chair,furniture,indoor
-    n02791270|barbershop|shop,store,structure
-    n02793495|barn|building,architecture,structure,farm,outdoor
+    n02791270|barbershop|shop,store
+    n02793495|barn|building,architecture,farm,outdoor
     n02794156|barometer|
     n02795169|barrel|
     n02797295|barrow|vehicle
@@ -440,7 +440,7 @@ extension ImageNetTaxonomy {
     n02808304|bath towel|bathroom
     n02808440|bathtub|bathroom
     n02814533|beach wagon|car,road,vehicle
-    n02814860|beacon|structure,lighthouse,sea,outdoor
+    n02814860|beacon|lighthouse,sea,outdoor
     n02815834|beaker|
     n02817516|bearskin|hat,clothing
     n02823428|beer bottle|bottle,beer,drink
@@ -452,25 +452,25 @@ extension ImageNetTaxonomy {
     n02840245|binder|office
     n02841315|binoculars|
     n02843684|birdhouse|bird,garden
-    n02859443|boathouse|building,architecture,structure,boat,water,outdoor
+    n02859443|boathouse|building,architecture,boat,water,outdoor
     n02860847|bobsled|vehicle
     n02865351|bolo tie|clothing
     n02869837|bonnet|hat,clothing
     n02870880|bookcase|furniture,indoor,book
-    n02871525|bookshop|shop,store,structure,book
+    n02871525|bookshop|shop,store,book
     n02877765|bottlecap|
     n02879718|bow|weapon
     n02883205|bow tie|clothing
-    n02892201|brass|monument,outdoor,structure
+    n02892201|brass|monument,outdoor
     n02892767|brassiere|clothing
-    n02894605|breakwater|structure,sea,water,outdoor
+    n02894605|breakwater|sea,water,outdoor
     n02895154|breastplate|
     n02906734|broom|
     n02909870|bucket|
     n02910353|buckle|
     n02916936|bulletproof vest|armor,clothing
     n02917067|bullet train|train,railway
-    n02927161|butcher shop|shop,store,structure
+    n02927161|butcher shop|shop,store
     n02930766|cab|car,road,vehicle
     n02939185|caldron|kitchen
     n02948072|candle|lamp,light
@@ -486,13 +486,13 @@ extension ImageNetTaxonomy {
     n02977058|cash machine|atm
     n02978881|cassette|
     n02979186|cassette player|electronics,music
-    n02980441|castle|structure,architecture,outdoor
+    n02980441|castle|architecture,outdoor
     n02981792|catamaran|boat,water,vehicle
     n02988304|cd player|electronics,music
     n02992211|cello|musical instrument,music
     n02992529|cellular telephone|phone,electronics,smartphone
     n02999410|chain|
-    n03000134|chainlink fence|fence,outdoor,structure
+    n03000134|chainlink fence|fence,outdoor
     n03000247|chain mail|armor
     n03000684|chain saw|tool
     n03014705|chest|
@@ -500,19 +500,19 @@ extension ImageNetTaxonomy {
     n03017168|chime|musical instrument,music
     n03018349|china cabinet|furniture,indoor
     n03026506|christmas stocking|clothing
-    n03028079|church|religion,building,architecture,structure
-    n03032252|cinema|building,architecture,structure
+    n03028079|church|religion,building,architecture
+    n03032252|cinema|building,architecture
     n03041632|cleaver|tool
-    n03042490|cliff dwelling|house,structure
+    n03042490|cliff dwelling|house
     n03045698|cloak|
     n03047690|clog|shoe
     n03062245|cocktail shaker|
     n03063599|coffee mug|coffee,cup,drink
     n03063689|coffeepot|kitchen,coffee
-    n03065424|coil|structure
+    n03065424|coil|
     n03075370|combination lock|
     n03085013|computer keyboard|electronics,keyboard,computer
-    n03089624|confectionery|shop,store,structure
+    n03089624|confectionery|shop,store
     n03095699|container ship|ship,boat,water,vehicle
     n03100240|convertible|car,road,vehicle
     n03109150|corkscrew|tool
@@ -528,7 +528,7 @@ extension ImageNetTaxonomy {
     n03134739|croquet ball|ball,sports
     n03141823|crutch|
     n03146219|cuirass|armor
-    n03160309|dam|structure,water,outdoor
+    n03160309|dam|water,outdoor
     n03179701|desk|table,furniture,indoor,office
     n03180011|desktop computer|computer,electronics,screen
     n03187595|dial telephone|phone,electronics
@@ -539,7 +539,7 @@ extension ImageNetTaxonomy {
     n03207743|dishrag|
     n03207941|dishwasher|appliance,indoor
     n03208938|disk brake|car
-    n03216828|dock|structure,harbor,water,outdoor
+    n03216828|dock|harbor,water,outdoor
     n03218198|dogsled|vehicle
     n03220513|dome|architecture,building
     n03223299|doormat|
@@ -565,7 +565,7 @@ extension ImageNetTaxonomy {
     n03376595|folding chair|chair,furniture,indoor
     n03379051|football helmet|hat,clothing
     n03384352|forklift|vehicle
-    n03388043|fountain|structure,outdoor
+    n03388043|fountain|outdoor
     n03388183|fountain pen|writing,stationery
     n03388549|four-poster|furniture,indoor
     n03393912|freight car|vehicle
@@ -583,9 +583,9 @@ extension ImageNetTaxonomy {
     n03447721|gong|musical instrument,music
     n03450230|gown|clothing,dress
     n03452741|grand piano|piano,musical instrument,music
-    n03457902|greenhouse|building,architecture,structure
-    n03459775|grille|structure
-    n03461385|grocery store|structure,food,shop
+    n03457902|greenhouse|building,architecture
+    n03459775|grille|
+    n03461385|grocery store|food,shop
     n03467068|guillotine|
     n03476684|hair slide|
     n03476991|hair spray|toiletry,bathroom
@@ -601,8 +601,8 @@ extension ImageNetTaxonomy {
     n03496892|harvester|farm,field,outdoor
     n03498962|hatchet|tool
     n03527444|holster|
-    n03529860|home theater|building,architecture,structure
-    n03530642|honeycomb|structure
+    n03529860|home theater|building,architecture
+    n03530642|honeycomb|
     n03532672|hook|
     n03534580|hoopskirt|clothing
     n03535780|horizontal bar|sports
@@ -627,7 +627,7 @@ extension ImageNetTaxonomy {
     n03649909|lawn mower|tool
     n03657121|lens cap|camera
     n03658185|letter opener|tool
-    n03661043|library|building,architecture,structure,book,indoor
+    n03661043|library|building,architecture,book,indoor
     n03662601|lifeboat|boat,water,vehicle
     n03666591|lighter|
     n03670208|limousine|car,road,vehicle
@@ -637,7 +637,7 @@ extension ImageNetTaxonomy {
     n03690938|lotion|toiletry,bathroom
     n03691459|loudspeaker|music,electronics
     n03692522|loupe|
-    n03697007|lumbermill|structure
+    n03697007|lumbermill|
     n03706229|magnetic compass|
     n03709823|mailbag|bag
     n03710193|mailbox|mail,outdoor
@@ -652,7 +652,7 @@ extension ImageNetTaxonomy {
     n03733281|maze|
     n03733805|measuring cup|kitchen
     n03742115|medicine chest|furniture,indoor
-    n03743016|megalith|monument,outdoor,structure
+    n03743016|megalith|monument,outdoor
     n03759954|microphone|music
     n03761084|microwave|kitchen,appliance,indoor
     n03763968|military uniform|clothing
@@ -663,19 +663,19 @@ extension ImageNetTaxonomy {
     n03773504|missile|weapon,vehicle
     n03775071|mitten|clothing
     n03775546|mixing bowl|tableware,kitchen
-    n03776460|mobile home|structure,vehicle,house
+    n03776460|mobile home|vehicle,house
     n03777568|model t|car,road,vehicle
     n03777754|modem|electronics
-    n03781244|monastery|house,building,architecture,structure
+    n03781244|monastery|house,building,architecture
     n03782006|monitor|electronics,screen,computer
     n03785016|moped|road,vehicle,motorcycle
     n03786901|mortar|
     n03787032|mortarboard|hat,clothing
-    n03788195|mosque|church,religion,building,architecture,structure
+    n03788195|mosque|church,religion,building,architecture
     n03788365|mosquito net|
     n03791053|motor scooter|vehicle,motorcycle
     n03792782|mountain bike|bicycle,vehicle
-    n03792972|mountain tent|structure
+    n03792972|mountain tent|
     n03793489|mouse|computer
     n03794056|mousetrap|
     n03796401|moving van|truck,road,vehicle
@@ -685,7 +685,7 @@ extension ImageNetTaxonomy {
     n03814906|necklace|jewelry
     n03825788|nipple|
     n03832673|notebook|computer,electronics,laptop,screen
-    n03837869|obelisk|structure
+    n03837869|obelisk|
     n03838899|oboe|musical instrument,music
     n03840681|ocarina|musical instrument,music
     n03841143|odometer|
@@ -701,7 +701,7 @@ extension ImageNetTaxonomy {
     n03874599|padlock|
     n03876231|paintbrush|painting,art
     n03877472|pajama|clothing
-    n03877845|palace|house,building,architecture,structure
+    n03877845|palace|house,building,architecture
     n03884397|panpipe|musical instrument,music
     n03887697|paper towel|kitchen
     n03888257|parachute|sky,sports
@@ -709,9 +709,9 @@ extension ImageNetTaxonomy {
     n03891251|park bench|furniture,indoor
     n03891332|parking meter|clock,street,outdoor
     n03895866|passenger car|vehicle,train,railway
-    n03899768|patio|structure
+    n03899768|patio|
     n03902125|pay-phone|phone,electronics
-    n03903868|pedestal|structure
+    n03903868|pedestal|
     n03908618|pencil box|
     n03908714|pencil sharpener|
     n03916031|perfume|toiletry,bathroom
@@ -719,7 +719,7 @@ extension ImageNetTaxonomy {
     n03924679|photocopier|office
     n03929660|pick|
     n03929855|pickelhaube|
-    n03930313|picket fence|fence,outdoor,structure
+    n03930313|picket fence|fence,outdoor
     n03930630|pickup|truck,road,vehicle
     n03933933|pier|water,outdoor
     n03935335|piggy bank|
@@ -730,9 +730,9 @@ extension ImageNetTaxonomy {
     n03947888|pirate|ship,boat,water,vehicle
     n03950228|pitcher|
     n03954731|plane|tool
-    n03956157|planetarium|building,architecture,structure
+    n03956157|planetarium|building,architecture
     n03958227|plastic bag|bag
-    n03961711|plate rack|structure
+    n03961711|plate rack|
     n03967562|plow|tool
     n03970156|plunger|tool
     n03976467|polaroid camera|camera
@@ -746,7 +746,7 @@ extension ImageNetTaxonomy {
     n03995372|power drill|tool
     n03998194|prayer rug|
     n04004767|printer|electronics
-    n04005630|prison|structure
+    n04005630|prison|
     n04008634|projectile|weapon
     n04009552|projector|electronics
     n04019541|puck|hockey,sports
@@ -765,7 +765,7 @@ extension ImageNetTaxonomy {
     n04069434|reflex camera|camera
     n04070727|refrigerator|appliance,indoor
     n04074963|remote control|electronics
-    n04081281|restaurant|building,architecture,structure,food,indoor
+    n04081281|restaurant|building,architecture,food,indoor
     n04086273|revolver|weapon
     n04090263|rifle|weapon
     n04099969|rocking chair|chair,furniture,indoor
@@ -784,14 +784,14 @@ extension ImageNetTaxonomy {
     n04141975|scale|
     n04146614|school bus|bus
     n04147183|schooner|boat,water,vehicle
-    n04149813|scoreboard|structure
+    n04149813|scoreboard|
     n04152593|screen|
     n04153751|screw|
     n04154565|screwdriver|tool
     n04162706|seat belt|clothing
     n04179913|sewing machine|appliance,indoor
     n04192698|shield|armor
-    n04200800|shoe shop|shop,store,structure
+    n04200800|shoe shop|shop,store
     n04201297|shoji|
     n04204238|shopping basket|
     n04204347|shopping cart|vehicle
@@ -802,7 +802,7 @@ extension ImageNetTaxonomy {
     n04229816|ski mask|
     n04235860|sleeping bag|bag
     n04238763|slide rule|computer,electronics
-    n04239074|sliding door|structure,door
+    n04239074|sliding door|door
     n04243546|slot|
     n04251144|snorkel|
     n04252077|snowmobile|vehicle,snow,winter
@@ -824,25 +824,25 @@ extension ImageNetTaxonomy {
     n04286575|spotlight|lamp,light
     n04296562|stage|concert,music
     n04310018|steam locomotive|train,railway,vehicle
-    n04311004|steel arch bridge|bridge,outdoor,structure
+    n04311004|steel arch bridge|bridge,outdoor
     n04311174|steel drum|musical instrument,music
     n04317175|stethoscope|medical
     n04325704|stole|clothing
-    n04326547|stone wall|fence,outdoor,structure,wall
+    n04326547|stone wall|fence,outdoor,wall
     n04328186|stopwatch|clock
     n04330267|stove|kitchen
     n04332243|strainer|kitchen
     n04335435|streetcar|vehicle
     n04336792|stretcher|
     n04344873|studio couch|furniture,indoor,sofa
-    n04346328|stupa|church,religion,building,architecture,structure
+    n04346328|stupa|church,religion,building,architecture
     n04347754|submarine|ship,military,vehicle,boat,water
     n04350905|suit|clothing
     n04355338|sundial|clock
     n04355933|sunglass|sunglasses
     n04356056|sunglasses|
     n04357314|sunscreen|toiletry,bathroom
-    n04366367|suspension bridge|bridge,outdoor,structure
+    n04366367|suspension bridge|bridge,outdoor
     n04367480|swab|
     n04370456|sweatshirt|clothing
     n04371430|swimming trunks|swimwear,beach,clothing
@@ -863,12 +863,12 @@ extension ImageNetTaxonomy {
     n04429376|throne|chair,furniture,indoor
     n04435653|tile roof|roof,house
     n04442312|toaster|kitchen,appliance,indoor
-    n04443257|tobacco shop|shop,store,structure
+    n04443257|tobacco shop|shop,store
     n04447861|toilet seat|furniture,indoor
     n04456115|torch|light
-    n04458633|totem pole|structure
+    n04458633|totem pole|
     n04461696|tow truck|truck,road,vehicle
-    n04462240|toyshop|shop,store,structure
+    n04462240|toyshop|shop,store
     n04465501|tractor|vehicle
     n04467665|trailer truck|truck,road,vehicle
     n04476259|tray|
@@ -876,11 +876,11 @@ extension ImageNetTaxonomy {
     n04482393|tricycle|vehicle
     n04483307|trimaran|boat,water,vehicle
     n04485082|tripod|
-    n04486054|triumphal arch|monument,outdoor,structure
+    n04486054|triumphal arch|monument,outdoor
     n04487081|trolleybus|bus
     n04487394|trombone|musical instrument,music
     n04493381|tub|
-    n04501370|turnstile|structure
+    n04501370|turnstile|
     n04505470|typewriter keyboard|keyboard
     n04507155|umbrella|rain
     n04509417|unicycle|vehicle
@@ -891,7 +891,7 @@ extension ImageNetTaxonomy {
     n04525038|velvet|
     n04525305|vending machine|
     n04532106|vestment|clothing
-    n04532670|viaduct|bridge,outdoor,structure
+    n04532670|viaduct|bridge,outdoor
     n04536866|violin|musical instrument,music
     n04540053|volleyball|ball
     n04542943|waffle iron|kitchen,appliance,indoor
@@ -915,10 +915,10 @@ extension ImageNetTaxonomy {
     n04596742|wok|kitchen
     n04597913|wooden spoon|tableware,kitchen
     n04599235|wool|
-    n04604644|worm fence|fence,outdoor,structure
+    n04604644|worm fence|fence,outdoor
     n04606251|wreck|ship,boat,water,vehicle
     n04612504|yawl|boat,water,vehicle
-    n04613696|yurt|house,structure
+    n04613696|yurt|house
     n06359193|web site|computer,electronics,website,screen
     n06596364|comic book|comic,book,text
     n06785654|crossword puzzle|puzzle,text,newspaper
@@ -971,9 +971,9 @@ extension ImageNetTaxonomy {
     n07880968|burrito|dish,meal,food
     n07892512|red wine|alcohol,drink,food,wine
     n07920052|espresso|drink,food,coffee
-    n07930864|cup|alcohol,drink,food
+    n07930864|cup|drink,food
     n07932039|eggnog|alcohol,drink,food
-    n09193705|alp|mountain,landscape,nature,outdoor,snow
+    n09193705|alp|mountain,landscape,nature,outdoor
     n09229709|bubble|
     n09246464|cliff|landscape,nature,outdoor
     n09256479|coral reef|landscape,nature,outdoor,sea,underwater,water

@@ -24,8 +24,13 @@ public struct ImageNetTaxonomy: Sendable {
     /// For each word, the classes that carry it (by name or term).
     let classesByWord: [String: [Int]]
 
-    /// The table compiled into the module.
-    public static let standard = ImageNetTaxonomy(table: ImageNetTaxonomy.table)
+    /// The table compiled into the module, parsed once.
+    public static let standard = ImageNetTaxonomy()
+
+    /// Parses the table compiled into the module (a fresh copy; `standard` is the shared one).
+    public init() {
+        self.init(table: ImageNetTaxonomy.table)
+    }
 
     /// Parses `wnid|name|term,term` lines.
     init(table: String) {
