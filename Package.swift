@@ -36,7 +36,7 @@ targets += [
 ]
 
 targets += [
-    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "Runner", "Captures"],
+    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "COpenBLAS", "Runner", "Captures"],
             path: "Sources/Stages/Models/Classifier"),
     .testTarget(name: "ClassifierTests", dependencies: ["ImageClassifier", "ModelEngine", "Runner", "Captures",
                                                         "TestSupport"],

@@ -45,8 +45,8 @@ print("weights load (mmap + convert to Float): \(format(load.median * 1000)) ms 
 
 let input = ClassifierInput.tensor(from: syntheticImage(width: 224, height: 224))
 let working = syntheticImage(width: 1024, height: 768)
-print("| callers × BLAS threads | workload | ms per image (median / p95) | images/s | GFLOP/s | vs sgemm floor |")
-print("| --- | --- | ---: | ---: | ---: | ---: |")
+print("| callers × BLAS threads | workload | ms per image (median / p95) | images/s | GFLOP/s | vs sgemm floor | CPU ms per image | CPU vs floor |")
+print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 for (callers, threads) in [(1, 1), (1, cores), (cores, 1)] where callers * threads <= max(cores, 1) || callers == 1 {
     BLAS.setThreads(threads)
     let floor = try Stopwatch.measure(SgemmFloor(callers: callers), runs: runs)
@@ -61,7 +61,9 @@ for (callers, threads) in [(1, 1), (1, cores), (cores, 1)] where callers * threa
         let perImage = timing.median / Double(timing.items)
         print("| \(callers) × \(threads) | \(timing.name) | \(format(perImage * 1000, 2)) / "
               + "\(format(timing.p95 / Double(timing.items) * 1000, 2)) | \(format(1 / perImage)) | "
-              + "\(format(flops / perImage / 1e9)) | \(format(timing.median / floor.median, 2))× |")
+              + "\(format(flops / perImage / 1e9)) | \(format(timing.median / floor.median, 2))× | "
+              + "\(format(timing.cpuMillisecondsPerItem, 2)) | "
+              + "\(format(timing.cpuMillisecondsPerItem / floor.cpuMillisecondsPerItem, 2))× |")
     }
 }
 BLAS.setThreads(1)

@@ -1,9 +1,9 @@
+import COpenBLAS
 import ModelEngine
 
 /// A depthwise k×k convolution (one filter per channel) with TensorFlow "SAME" padding, bias and ReLU6.
 ///
-/// Written directly rather than through BLAS, so that every inner loop is a long run over contiguous floats the
-/// compiler vectorises. Each channel is copied once into zero-padded *phase planes*: for stride s, s×s planes
+/// Not a matrix product, so not one sgemm; instead every tap is one long `saxpy` over contiguous floats. Each channel is copied once into zero-padded *phase planes*: for stride s, s×s planes
 /// where plane (py, px) holds padded pixel (py + s·r, px + s·c) at (r, c). Output (y, x) with tap (ky, kx) then
 /// reads plane (ky mod s, kx mod s) at (y + ky/s, x + kx/s), so each tap is one multiply-add over the whole
 /// output computed `phaseWidth` wide (the few extra columns per row are discarded).
@@ -65,7 +65,7 @@ struct DepthwiseConvolution: Sendable {
                                         let tap = filter[ky * kernel + kx]
                                         let plane = phases + ((ky % stride) * stride + kx % stride) * phaseSize
                                         let shifted = plane + (ky / stride) * phaseWidth + kx / stride
-                                        for index in 0..<span { sum[index] += tap * shifted[index] }
+                                        cblas_saxpy(blasint(span), tap, shifted, 1, sum, 1)
                                     }
                                 }
                                 let out = target + channel * outHeight * outWidth
