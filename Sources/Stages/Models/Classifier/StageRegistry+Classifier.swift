@@ -1,3 +1,4 @@
+import ModelEngine
 import Runner
 
 extension StageRegistry {
@@ -26,6 +27,9 @@ extension StageRegistry {
             } catch {
                 throw options.invalid("weights", error.description)
             }
+            // Workers × BLAS threads = cores, as for clip.embed (the setting is process-wide; the last model stage
+            // loaded sets it).
+            BLAS.configureThreads(forConcurrentCallers: setup.concurrency)
             return LabelsStage(classifier: classifier, threshold: threshold, limit: limit,
                                signals: CaptureSignalLabels(textLines: textLines, documentLines: documentLines),
                                zeroShot: setup.environment[ZeroShotLabeling.self]?.labeler)
