@@ -18,7 +18,22 @@ targets += [
 
 // MARK: - Decode family (libvips), folder source, samples
 
+targets += [
+    .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    .target(name: "DecodeStages", dependencies: ["Runner", "Captures", "CVips"], path: "Sources/Stages/Decode"),
+    .testTarget(name: "DecodeTests", dependencies: ["DecodeStages", "Runner", "Captures", "TestSupport", "CVips"]),
+    .executableTarget(name: "DecodeBenchmarks", dependencies: ["DecodeStages", "Runner", "Captures", "CVips"],
+                      path: "benchmarks/Decode"),
+]
+
 // MARK: - Store: SQLite index, persist stage, export
+
+targets += [
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    .target(name: "Store", dependencies: ["CSQLite", "Runner", "Captures"]),
+    .target(name: "PersistStage", dependencies: ["Store", "Runner", "Captures"], path: "Sources/Stages/Persist"),
+    .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport"]),
+]
 
 // MARK: - Fingerprint family: fingerprint, focus, moments, similar
 
@@ -49,8 +64,12 @@ products += [.executable(name: "ClassifierBenchmarks", targets: ["ClassifierBenc
 // MARK: - Built-in stage kinds, CLI, benchmarks
 
 targets += [
-    .target(name: "PoolPipeline", dependencies: ["Runner", "Captures"]),
-    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline"]),
+    .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages"]),
+    .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
+    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store"]),
+]
+targets += [
+    .testTarget(name: "CLITests", dependencies: ["pool-pipeline"]),
 ]
 products += [
     .library(name: "PoolPipeline", targets: ["PoolPipeline"]),

@@ -12,13 +12,18 @@ public struct CaptureFile: Sendable, Equatable {
     public var relativePath: String
     public var byteCount: Int64
     public var modified: Date
+    /// What the source found for this file (size and modification time), recorded in the index so the next run
+    /// skips the capture while it is unchanged.
+    public var signature: String
 
-    public init(id: CaptureID, source: String, path: String, relativePath: String, byteCount: Int64, modified: Date) {
+    public init(id: CaptureID, source: String, path: String, relativePath: String, byteCount: Int64, modified: Date,
+                signature: String = "") {
         self.id = id
         self.source = source
         self.path = path
         self.relativePath = relativePath
         self.byteCount = byteCount
         self.modified = modified
+        self.signature = signature
     }
 }

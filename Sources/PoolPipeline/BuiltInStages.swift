@@ -1,9 +1,13 @@
+import DecodeStages
+import PersistStage
 import Runner
 
 extension StageRegistry {
     /// Every stage and source kind that ships with Pool pipeline.
     public static var builtIn: StageRegistry {
-        let registry = StageRegistry()
+        var registry = StageRegistry()
+        registry.registerDecodeStages()
+        registry.registerStoreStages()
         return registry
     }
 }

@@ -26,15 +26,21 @@ public struct SourceCapture<Value: Sendable>: Sendable {
     }
 }
 
-/// What a source needs from the runner: its own id and the ledger of captures already indexed.
+/// What a source needs from the runner: its own id, the ledger of captures already indexed, and a way to say
+/// how many captures it will emit, as soon as it knows, so progress can show "340 of 1,200".
 public struct SourceContext: Sendable {
     public var sourceID: String
     public var ledger: any CaptureLedger
+    private let announceTotal: @Sendable (Int) -> Void
 
-    public init(sourceID: String, ledger: any CaptureLedger) {
+    public init(sourceID: String, ledger: any CaptureLedger, announceTotal: @escaping @Sendable (Int) -> Void = { _ in }) {
         self.sourceID = sourceID
         self.ledger = ledger
+        self.announceTotal = announceTotal
     }
+
+    /// Tells the runner how many captures this source is about to emit in this run.
+    public func announce(total: Int) { announceTotal(total) }
 }
 
 /// Why a source could not list its captures.

@@ -1,1 +1,6 @@
-import PoolPipeline
+// pool-pipeline: index a library of captures, and read the index.
+import Foundation
+
+let words = Array(CommandLine.arguments.dropFirst())
+let code = await CommandLineTool.main(words)
+exit(code.rawValue)

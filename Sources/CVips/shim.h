@@ -1,0 +1,81 @@
+// Thin wrappers over libvips for Swift: libvips' operations are variadic (optional arguments end in NULL), which
+// Swift cannot call, so each call the decode family needs is fixed here as a static inline function.
+#ifndef POOL_CVIPS_SHIM_H
+#define POOL_CVIPS_SHIM_H
+
+#include <vips/vips.h>
+
+/// Starts libvips once per process: operation cache off (every capture is read once), `threads` workers per
+/// pipeline evaluation. Returns 0 on success.
+static inline int pool_vips_start(int threads) {
+    if (VIPS_INIT("pool-pipeline")) return -1;
+    vips_cache_set_max(0);
+    vips_concurrency_set(threads);
+    return 0;
+}
+
+/// Opens a file's header only: pixels are not decoded until something reads them.
+static inline VipsImage *pool_vips_open_header(const char *path) {
+    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+}
+
+/// Shrink-on-load thumbnail: long side at most `size`, never upscaled, EXIF orientation applied, failing on
+/// truncated or corrupt data instead of filling with grey.
+static inline int pool_vips_thumbnail(const char *path, int size, VipsImage **out) {
+    return vips_thumbnail(path, out, size, "height", size, "size", VIPS_SIZE_DOWN,
+                          "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+/// Flattens alpha onto a uniform background of `level` in every band (255 for 8-bit white, 65535 for 16-bit).
+static inline int pool_vips_flatten(VipsImage *in, VipsImage **out, double level) {
+    VipsArrayDouble *background = vips_array_double_newv(1, level);
+    int result = vips_flatten(in, out, "background", background, "max_alpha", level, NULL);
+    vips_area_unref(VIPS_AREA(background));
+    return result;
+}
+
+static inline int pool_vips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space) {
+    return vips_colourspace(in, out, space, NULL);
+}
+
+static inline int pool_vips_cast_uchar(VipsImage *in, VipsImage **out) {
+    return vips_cast_uchar(in, out, NULL);
+}
+
+/// Bands `first..<first+count`.
+static inline int pool_vips_extract_bands(VipsImage *in, VipsImage **out, int first, int count) {
+    return vips_extract_band(in, out, first, "n", count, NULL);
+}
+
+/// Repeats a one-band image into three bands.
+static inline int pool_vips_grey_to_rgb(VipsImage *in, VipsImage **out) {
+    VipsImage *bands[3] = { in, in, in };
+    return vips_bandjoin(bands, out, 3, NULL);
+}
+
+/// A copy whose header says `interpretation` (test and sample images).
+static inline int pool_vips_copy_as(VipsImage *in, VipsImage **out, VipsInterpretation interpretation) {
+    return vips_copy(in, out, "interpretation", interpretation, NULL);
+}
+
+static inline int pool_vips_black(VipsImage **out, int width, int height, int bands) {
+    return vips_black(out, width, height, "bands", bands, NULL);
+}
+
+static inline int pool_vips_jpegsave(VipsImage *in, const char *path, int quality) {
+    return vips_jpegsave(in, path, "Q", quality, NULL);
+}
+
+static inline int pool_vips_pngsave(VipsImage *in, const char *path) {
+    return vips_pngsave(in, path, NULL);
+}
+
+static inline int pool_vips_tiffsave(VipsImage *in, const char *path) {
+    return vips_tiffsave(in, path, NULL);
+}
+
+static inline int pool_vips_webpsave(VipsImage *in, const char *path) {
+    return vips_webpsave(in, path, NULL);
+}
+
+#endif

@@ -1,0 +1,59 @@
+import Foundation
+import Runner
+import Store
+
+/// Indexes captures into an index file with a pipeline file: opens (or creates) the index, loads and checks the
+/// pipeline with the index as the persist stage's store, and runs it, saving the status in the index as it goes
+/// so `pool-pipeline status` (or any reader of the index) can follow the run from another process.
+public final class Indexer: Sendable {
+    public let store: IndexStore
+    public let graph: PipelineGraph
+    public let runner: PipelineRunner
+
+    /// Loads `pipeline` into a runner over the index at `indexPath`. Throws `PipelineError` for a pipeline file
+    /// that does not load, and the store's errors for an index that cannot be opened.
+    public init(pipeline: String, indexPath: String, registry: StageRegistry = .builtIn,
+                powerMonitor: (any PowerMonitor)? = SystemPowerMonitor()) throws {
+        store = try IndexStore(path: indexPath)
+        var environment = StageEnvironment(baseDirectory: "")
+        environment.provide(store)
+        graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
+        let saved = try SavedStatus.load(from: store)
+        if let pid = saved.runningPID { throw IndexerError.alreadyIndexing(pid: pid, index: indexPath) }
+        runner = PipelineRunner(graph: graph, ledger: store,
+                                options: .init(powerMonitor: powerMonitor, initialStatus: saved.status))
+    }
+
+    /// Runs the pipeline to its end (or until stopped), saving the status at most twice a second and at every
+    /// change of phase, and a last time, without a pid, when the run has ended.
+    public func run() async throws -> RunSummary {
+        let updates = runner.statusUpdates()
+        let saver = Task { [store] in
+            var lastSaved: ContinuousClock.Instant?
+            var lastPhase: IndexPhase?
+            for await status in updates {
+                let now = ContinuousClock.now
+                if status.phase == lastPhase, let lastSaved, now - lastSaved < .milliseconds(500) { continue }
+                lastSaved = now
+                lastPhase = status.phase
+                try? SavedStatus.save(status, pid: getpid(), to: store)
+            }
+        }
+        let summary = try await runner.run()
+        await saver.value
+        try SavedStatus.save(summary.status, pid: nil, to: store)
+        return summary
+    }
+}
+
+/// Why an `Indexer` could not start.
+public enum IndexerError: Error, CustomStringConvertible {
+    /// Another process is indexing into the same index.
+    case alreadyIndexing(pid: Int32, index: String)
+
+    public var description: String {
+        switch self {
+        case .alreadyIndexing(let pid, let index): "process \(pid) is already indexing into \(index)"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Loads a pipeline file into a `PipelineGraph`, checking everything before any work starts: the file's shape,
+/// every kind and option, dangling references, edges between incompatible types, cycles, and stages no source
+/// reaches. Each failure is a `PipelineError` naming the file, stage and field.
+public struct PipelineLoader: Sendable {
+    public var registry: StageRegistry
+    public var environment: StageEnvironment
+
+    public init(registry: StageRegistry, environment: StageEnvironment) {
+        self.registry = registry
+        self.environment = environment
+    }
+
+    /// Reads and loads the file at `path`; relative paths in it resolve against its folder unless the environment
+    /// already names a base directory.
+    public func load(file path: String) throws(PipelineError) -> PipelineGraph {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw PipelineError(file: path, problem: .unreadable(reason: (error as NSError).localizedDescription))
+        }
+        let spec = try PipelineSpec.parse(data, file: path)
+        var loader = self
+        if loader.environment.baseDirectory.isEmpty {
+            loader.environment.baseDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        }
+        return try loader.load(spec, file: path)
+    }
+
+    /// Loads an already parsed pipeline.
+    public func load(_ spec: PipelineSpec, file: String) throws(PipelineError) -> PipelineGraph {
+        var validator = GraphValidator(file: file, spec: spec)
+        try validator.checkIDs()
+        let sources = try spec.sources.map { node throws(PipelineError) in try buildSource(node, file: file) }
+        let stages = try spec.stages.map { node throws(PipelineError) in try buildStage(node, file: file) }
+        return try validator.graph(sources: sources, stages: stages)
+    }
+
+    private func buildSource(_ node: PipelineSpec.Node, file: String) throws(PipelineError) -> AnySource {
+        guard let factory = registry.sourceFactories[node.kind] else {
+            throw PipelineError(file: file, stage: node.id, field: "kind",
+                                problem: .unknownKind(node.kind, known: registry.sourceKinds))
+        }
+        return try build(node, file: file) { setup in try factory(setup) }
+    }
+
+    func buildStage(_ node: PipelineSpec.Node, file: String) throws(PipelineError) -> AnyStage {
+        guard let factory = registry.stageFactories[node.kind] else {
+            throw PipelineError(file: file, stage: node.id, field: "kind",
+                                problem: .unknownKind(node.kind, known: registry.stageKinds))
+        }
+        return try build(node, file: file) { setup in try factory(setup) }
+    }
+
+    private func build<Built>(_ node: PipelineSpec.Node, file: String,
+                              _ make: (StageSetup) throws -> Built) throws(PipelineError) -> Built {
+        let options = StageOptions(file: file, stageID: node.id, values: node.options)
+        let setup = StageSetup(stageID: node.id, kind: node.kind, options: options, concurrency: node.concurrency,
+                               environment: environment)
+        let built: Built
+        do {
+            built = try make(setup)
+        } catch let error as PipelineError {
+            throw error
+        } catch {
+            throw PipelineError(file: file, stage: node.id, field: "options",
+                                problem: .invalidOption(reason: String(describing: error)))
+        }
+        if let unknown = options.unread.first {
+            throw PipelineError(file: file, stage: node.id, field: "options.\(unknown)",
+                                problem: .unknownOption(known: options.known))
+        }
+        return built
+    }
+}

@@ -1,0 +1,51 @@
+import Synchronization
+
+/// Holds the current status behind a lock and hands every change to its subscribers.
+final class StatusCenter: Sendable {
+    private struct State {
+        var machine: StatusMachine
+        var subscribers: [Int: AsyncStream<IndexStatus>.Continuation] = [:]
+        var nextID = 0
+    }
+
+    private let state: Mutex<State>
+
+    init(initial: IndexStatus) {
+        state = Mutex(State(machine: StatusMachine(status: initial)))
+    }
+
+    var current: IndexStatus { state.withLock { $0.machine.status } }
+
+    func apply(_ event: StatusMachine.Event) {
+        let (status, subscribers) = state.withLock { state in
+            state.machine.apply(event)
+            return (state.machine.status, Array(state.subscribers.values))
+        }
+        for subscriber in subscribers { subscriber.yield(status) }
+    }
+
+    /// Every status from now on, starting with the current one; ends when the center finishes.
+    func updates() -> AsyncStream<IndexStatus> {
+        let (stream, continuation) = AsyncStream<IndexStatus>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        let id = state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            state.subscribers[id] = continuation
+            continuation.yield(state.machine.status)
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Ends every subscriber's stream.
+    func finish() {
+        let subscribers = state.withLock { state in
+            defer { state.subscribers.removeAll() }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber.finish() }
+    }
+}

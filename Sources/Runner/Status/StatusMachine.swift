@@ -1,0 +1,118 @@
+import Foundation
+
+/// The pure rules of status: each event of a run moves the status to its next value, and the detail sentence is
+/// written from the counts. The runner feeds it; `StatusCenter` keeps it behind a lock and broadcasts it.
+struct StatusMachine {
+    enum Event: Equatable {
+        case runStarted
+        case noSource
+        case listed(count: Int)
+        case total(Int)
+        case listingFinished
+        case indexed
+        case failed
+        case paused
+        case resumed
+        case throttled(reason: String?)
+        case permissionDenied(path: String)
+        case runEnded(LastRun.Reason, failure: String?, at: Date)
+    }
+
+    private(set) var status: IndexStatus
+    private var throttleReason: String?
+
+    init(status: IndexStatus = IndexStatus()) {
+        self.status = status
+        if status.detail.text.isEmpty { describe() }
+    }
+
+    mutating func apply(_ event: Event) {
+        switch event {
+        case .runStarted:
+            status.phase = .indexing
+            status.pauseReason = nil
+            status.detail = StatusDetail(throttled: status.detail.throttled)
+        case .noSource:
+            status.phase = .waitingForGrant
+        case .listed(let count):
+            status.detail.listed += count
+        case .total(let total):
+            status.detail.total = total
+        case .listingFinished:
+            if status.detail.total == nil { status.detail.total = status.detail.listed }
+        case .indexed:
+            status.detail.indexed += 1
+        case .failed:
+            status.detail.failed += 1
+        case .paused:
+            if status.phase == .indexing {
+                status.phase = .paused
+                status.pauseReason = .byApp
+            }
+        case .resumed:
+            if status.phase == .paused, status.pauseReason == .byApp {
+                status.phase = .indexing
+                status.pauseReason = nil
+            }
+        case .throttled(let reason):
+            throttleReason = reason
+            status.detail.throttled = reason != nil
+        case .permissionDenied(let path):
+            status.phase = .waitingForPermission
+            status.detail.path = path
+        case .runEnded(let reason, let failure, let date):
+            end(reason, failure: failure, at: date)
+        }
+        describe()
+    }
+
+    private mutating func end(_ reason: LastRun.Reason, failure: String?, at date: Date) {
+        status.lastRun = LastRun(reason: reason, finishedAt: date, indexed: status.detail.indexed,
+                                 failed: status.detail.failed)
+        switch reason {
+        case .completed:
+            status.phase = .idle
+            status.pauseReason = nil
+        case .stopped:
+            status.phase = .paused
+            status.pauseReason = .byApp
+        case .endedBySystem, .interrupted:
+            status.phase = .paused
+            status.pauseReason = .interrupted
+        case .failed:
+            status.phase = .paused
+            status.pauseReason = .failed(failure ?? "unknown failure")
+        case .waiting:
+            if status.phase != .waitingForGrant { status.phase = .waitingForPermission }
+            status.pauseReason = nil
+        }
+    }
+
+    private mutating func describe() {
+        let detail = status.detail
+        switch status.phase {
+        case .waitingForGrant:
+            status.detail.text = "Nothing to index: the pipeline names no source"
+        case .waitingForPermission:
+            status.detail.text = "Waiting for permission to read \(detail.path ?? "a source")"
+        case .indexing:
+            var text = detail.total.map { "Reading \(groupedDigits(detail.processed)) of \(groupedDigits($0)) captures" }
+                ?? "Listing captures: \(groupedDigits(detail.listed)) to read so far"
+            if let throttleReason { text += " (slowed down: \(throttleReason))" }
+            status.detail.text = text
+        case .paused:
+            let done = detail.total.map { "\(groupedDigits(detail.processed)) of \(groupedDigits($0))" } ?? groupedDigits(detail.processed)
+            switch status.pauseReason?.kind {
+            case .failed?: status.detail.text = "Paused after a failure, \(done) captures done: \(status.pauseReason?.failureDescription ?? "")"
+            case .interrupted?: status.detail.text = "Paused: the run was interrupted with \(done) captures done"
+            case .byApp?, nil: status.detail.text = "Paused with \(done) captures done"
+            }
+        case .idle:
+            if let last = status.lastRun {
+                status.detail.text = "Up to date: \(groupedDigits(last.indexed)) indexed and \(groupedDigits(last.failed)) failed in the last run"
+            } else {
+                status.detail.text = "Idle: not run yet"
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Captures
+import CVips
+import Runner
+
+/// The `vips.decode` stage: reads a capture's file with libvips into the working image every pixel stage
+/// shares, and its metadata.
+///
+/// The image is shrunk while it loads (JPEG and WebP decode at a reduced scale, so a 20,000-pixel photo never
+/// exists in memory at full size) to at most `size` pixels on its long side, never enlarged; EXIF orientation is
+/// applied; alpha is flattened onto white; any colour space (grey, 16-bit, CMYK) becomes 8-bit sRGB.
+/// Truncated or corrupt data fails the capture with libvips' reason rather than yielding grey pixels.
+public struct VipsDecodeStage: Stage {
+    public typealias Input = CaptureFile
+    public typealias Output = DecodedCapture
+
+    /// The long side of the working image, in pixels.
+    public let size: Int
+
+    public init(size: Int = 1600) throws(DecodeError) {
+        do { try VipsRuntime.start() } catch { throw .libraryUnavailable(reason: error.message) }
+        self.size = size
+    }
+
+    public func process(_ input: CaptureFile, context: StageContext) async throws -> DecodedCapture {
+        try decode(input)
+    }
+
+    /// Decodes one file: header first (size, orientation, EXIF, without decoding pixels), then the pixels.
+    public func decode(_ file: CaptureFile) throws(DecodeError) -> DecodedCapture {
+        guard let opened = pool_vips_open_header(file.path) else {
+            throw .unreadable(path: file.path, reason: VipsRuntime.takeError())
+        }
+        let metadata = ImageHeader(reading: VipsImageHandle(owning: opened)).metadata(for: file)
+        do {
+            return DecodedCapture(file: file, image: try workingImage(path: file.path), metadata: metadata)
+        } catch {
+            throw .corrupt(path: file.path, reason: error.message)
+        }
+    }
+
+    /// The oriented, shrunk, 8-bit sRGB image of the file at `path`.
+    func workingImage(path: String) throws(VipsFailure) -> RGBImage {
+        var output: UnsafeMutablePointer<VipsImage>?
+        guard pool_vips_thumbnail(path, Int32(clamping: size), &output) == 0, let output else {
+            throw VipsFailure(message: VipsRuntime.takeError())
+        }
+        let image = try Self.rgb8(VipsImageHandle(owning: output))
+        return RGBImage(width: image.width, height: image.height, pixels: try image.bytes())
+    }
+
+    /// Converts any image libvips loads into three 8-bit sRGB bands.
+    static func rgb8(_ loaded: VipsImageHandle) throws(VipsFailure) -> VipsImageHandle {
+        var image = loaded
+        if image.hasAlpha {
+            let white: Double = image.format == VIPS_FORMAT_USHORT ? 65535 : 255
+            image = try image.apply { pool_vips_flatten($0, $1, white) }
+        }
+        if image.interpretation != VIPS_INTERPRETATION_sRGB, vips_colourspace_issupported(image.pointer) != 0 {
+            image = try image.apply { pool_vips_colourspace($0, $1, VIPS_INTERPRETATION_sRGB) }
+        }
+        if image.format != VIPS_FORMAT_UCHAR {
+            image = try image.apply { pool_vips_cast_uchar($0, $1) }
+        }
+        if image.bands < 3 {
+            let grey = image.bands == 1 ? image : try image.apply { pool_vips_extract_bands($0, $1, 0, 1) }
+            image = try grey.apply { pool_vips_grey_to_rgb($0, $1) }
+        } else if image.bands > 3 {
+            image = try image.apply { pool_vips_extract_bands($0, $1, 0, 3) }
+        }
+        return image
+    }
+}

@@ -1,0 +1,56 @@
+import CVips
+
+/// Owns one reference to a libvips image and drops it when released, so no path leaks an image.
+/// Not Sendable: a handle lives inside one decode call.
+final class VipsImageHandle {
+    let pointer: UnsafeMutablePointer<VipsImage>
+
+    init(owning pointer: UnsafeMutablePointer<VipsImage>) {
+        self.pointer = pointer
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    /// Runs a libvips operation on this image and owns its output.
+    func apply(
+        _ operation: (UnsafeMutablePointer<VipsImage>, UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32
+    ) throws(VipsFailure) -> VipsImageHandle {
+        var output: UnsafeMutablePointer<VipsImage>?
+        let status = operation(pointer, &output)
+        guard status == 0, let output else {
+            if let output { g_object_unref(UnsafeMutableRawPointer(output)) }
+            throw VipsFailure(message: VipsRuntime.takeError())
+        }
+        return VipsImageHandle(owning: output)
+    }
+
+    var width: Int { Int(vips_image_get_width(pointer)) }
+    var height: Int { Int(vips_image_get_height(pointer)) }
+    var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var format: VipsBandFormat { vips_image_get_format(pointer) }
+    var interpretation: VipsInterpretation { vips_image_get_interpretation(pointer) }
+    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    /// Whether EXIF orientation 5...8 turns the image a quarter, swapping width and height.
+    var orientationSwapsSides: Bool { vips_image_get_orientation_swap(pointer) != 0 }
+
+    /// A string metadata field, or nil when the image has none (checked first, so libvips logs no error).
+    func string(_ field: String) -> String? {
+        guard vips_image_get_typeof(pointer, field) != 0 else { return nil }
+        var value: UnsafePointer<CChar>?
+        guard vips_image_get_string(pointer, field, &value) == 0, let value else {
+            _ = VipsRuntime.takeError()
+            return nil
+        }
+        return String(cString: value)
+    }
+
+    /// Every pixel, row by row, bands interleaved, in the image's band format.
+    func bytes() throws(VipsFailure) -> [UInt8] {
+        var size = 0
+        guard let memory = vips_image_write_to_memory(pointer, &size) else {
+            throw VipsFailure(message: VipsRuntime.takeError())
+        }
+        defer { g_free(memory) }
+        return [UInt8](UnsafeRawBufferPointer(start: memory, count: size))
+    }
+}

@@ -1,0 +1,88 @@
+import Runner
+
+/// One capture as `pool-pipeline export` writes it: one JSON object a line, every derived field under a stable
+/// name, null or empty where a stage has not run.
+public struct ExportedCapture: Sendable, Equatable, Encodable {
+    /// Where the capture was taken, with the place's name when known.
+    public struct Location: Sendable, Equatable, Encodable {
+        public var lat: Double
+        public var lon: Double
+        public var city: String?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(lat, forKey: .lat)
+            try container.encode(lon, forKey: .lon)
+            try container.encode(city, forKey: .city)
+        }
+
+        enum CodingKeys: String, CodingKey { case lat, lon, city }
+    }
+
+    /// A code's symbology and payload: the payload's text when it is text (`encoding` "text"), else its bytes
+    /// in base64 (`encoding` "base64").
+    public struct Code: Sendable, Equatable, Encodable {
+        public var format: String
+        public var payload: String
+        public var encoding: String
+    }
+
+    public var id: String
+    public var source: String
+    public var path: String
+    /// ISO 8601, UTC, with milliseconds.
+    public var date: String
+    /// "exif" or "file".
+    public var dateSource: String
+    public var location: Location?
+    public var kind: String
+    public var format: String
+    public var width: Int
+    public var height: Int
+    public var text: String?
+    public var codes: [Code]
+    /// Label names, most confident first.
+    public var labels: [String]
+    /// Sixteen hex digits.
+    public var fingerprint: String?
+    public var sharpness: Double?
+    public var outOfFocus: Bool?
+    /// The id of the moment (burst) the capture belongs to.
+    public var moment: String?
+    /// The sensitive category the privacy gate found.
+    public var sensitive: String?
+    public var links: [JSONValue]
+    public var leads: [JSONValue]
+    public var things: [JSONValue]
+
+    enum CodingKeys: String, CodingKey {
+        case id, source, path, date, dateSource, location, kind, format, width, height, text, codes, labels
+        case fingerprint, sharpness, outOfFocus, moment, sensitive, links, leads, things
+    }
+
+    /// Writes every key, nil ones as JSON null, so each line has the same keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(source, forKey: .source)
+        try container.encode(path, forKey: .path)
+        try container.encode(date, forKey: .date)
+        try container.encode(dateSource, forKey: .dateSource)
+        try container.encode(location, forKey: .location)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(format, forKey: .format)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(text, forKey: .text)
+        try container.encode(codes, forKey: .codes)
+        try container.encode(labels, forKey: .labels)
+        try container.encode(fingerprint, forKey: .fingerprint)
+        try container.encode(sharpness, forKey: .sharpness)
+        try container.encode(outOfFocus, forKey: .outOfFocus)
+        try container.encode(moment, forKey: .moment)
+        try container.encode(sensitive, forKey: .sensitive)
+        try container.encode(links, forKey: .links)
+        try container.encode(leads, forKey: .leads)
+        try container.encode(things, forKey: .things)
+    }
+}

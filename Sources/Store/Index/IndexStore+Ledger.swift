@@ -1,0 +1,82 @@
+import Foundation
+import Runner
+
+extension IndexStore: CaptureLedger {
+    /// The signature of every capture of `source` in the index: indexed ones and failed ones, so an unchanged
+    /// capture is skipped whether it succeeded or failed.
+    public func signatures(source: String) async throws -> [CaptureID: String] {
+        try read { db in
+            var result: [CaptureID: String] = [:]
+            try db.forEachRow("""
+                SELECT id, signature FROM captures WHERE source = ?1
+                UNION ALL SELECT capture_id, signature FROM failures WHERE source = ?1
+                """, [.text(source)]) { row in
+                if let id = row.string(0), let signature = row.string(1) { result[CaptureID(id)] = signature }
+            }
+            return result
+        }
+    }
+
+    public func recordFailure(_ failure: CaptureFailure, source: String, signature: String) async throws {
+        try recordFailure(failure, source: source, signature: signature, path: nil)
+    }
+
+    public func forget(_ captures: [CaptureID], source: String) async throws {
+        try forgetCaptures(captures, source: source)
+    }
+
+    /// Records that a capture failed, replacing an earlier failure and removing the capture from the index (its
+    /// data belonged to an earlier version of the file), in one transaction. `path` is the path within the source,
+    /// when known.
+    public func recordFailure(_ failure: CaptureFailure, source: String, signature: String, path: String?,
+                              failedAt: Date = Date()) throws {
+        try write { db in
+            try Self.removeCapture(failure.capture.rawValue, source: source, in: db)
+            try db.execute("""
+                INSERT INTO failures (capture_id, source, path, signature, stage, reason, failed_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (capture_id) DO UPDATE SET
+                    source = excluded.source, path = coalesce(excluded.path, path), signature = excluded.signature,
+                    stage = excluded.stage, reason = excluded.reason, failed_at = excluded.failed_at
+                """, [.text(failure.capture.rawValue), .text(source), DatabaseValue(path), .text(signature),
+                      .text(failure.stageID), .text(failure.reason), .real(failedAt.timeIntervalSince1970)])
+        }
+    }
+
+    /// Drops captures of `source` from the index with their codes, labels, vectors, search entry and failure
+    /// record, all in one transaction.
+    public func forgetCaptures(_ captures: [CaptureID], source: String) throws {
+        guard !captures.isEmpty else { return }
+        try write { db in
+            for capture in captures {
+                try Self.removeCapture(capture.rawValue, source: source, in: db)
+                try db.execute("DELETE FROM failures WHERE capture_id = ? AND source = ?",
+                               [.text(capture.rawValue), .text(source)])
+            }
+        }
+    }
+
+    /// The captures that failed, sorted by source and path (then id).
+    public func failures() throws -> [StoredFailure] {
+        try read { db in
+            try db.query("""
+                SELECT capture_id, source, path, signature, stage, reason, failed_at FROM failures
+                ORDER BY source, path, capture_id
+                """) { row in
+                StoredFailure(failure: CaptureFailure(capture: CaptureID(row.string(0) ?? ""),
+                                                      stageID: row.string(4) ?? "", reason: row.string(5) ?? ""),
+                              source: row.string(1) ?? "", path: row.string(2), signature: row.string(3) ?? "",
+                              failedAt: Date(timeIntervalSince1970: row.double(6) ?? 0))
+            }
+        }
+    }
+
+    /// Deletes one capture row (its children go by cascade) and its search entry.
+    static func removeCapture(_ id: String, source: String, in db: Database) throws {
+        let rowID = try db.first("SELECT rowid FROM captures WHERE id = ? AND source = ?",
+                                 [.text(id), .text(source)]) { $0.int64(0) } ?? nil
+        guard let rowID else { return }
+        try db.execute("DELETE FROM captures_search WHERE rowid = ?", [.integer(rowID)])
+        try db.execute("DELETE FROM captures WHERE rowid = ?", [.integer(rowID)])
+    }
+}

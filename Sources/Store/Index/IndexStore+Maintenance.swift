@@ -1,0 +1,75 @@
+import Foundation
+
+extension IndexStore {
+    /// Saves the runner's status (one row, replaced each time) with the pid of the running process.
+    public func saveStatus(json: Data, pid: Int32?, updatedAt: Date = Date()) throws {
+        try write { db in
+            try db.execute("""
+                INSERT INTO status (id, json, pid, updated_at) VALUES (1, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET json = excluded.json, pid = excluded.pid,
+                    updated_at = excluded.updated_at
+                """, [.text(String(decoding: json, as: UTF8.self)), DatabaseValue(pid.map { Int64($0) }),
+                      .real(updatedAt.timeIntervalSince1970)])
+        }
+    }
+
+    /// The last saved status, or nil when no run has saved one.
+    public func loadStatus() throws -> StoredStatus? {
+        try read { db in
+            try db.first("SELECT json, pid, updated_at FROM status WHERE id = 1") { row in
+                StoredStatus(json: Data((row.string(0) ?? "").utf8), pid: row.int64(1).map { Int32($0) },
+                             updatedAt: Date(timeIntervalSince1970: row.double(2) ?? 0))
+            }
+        }
+    }
+
+    /// A setting that survives a rebuild (index options), or nil.
+    public func setting(_ key: String) throws -> String? {
+        try read { db in try db.first("SELECT value FROM settings WHERE key = ?", [.text(key)]) { $0.string(0) } ?? nil }
+    }
+
+    /// Sets or, for nil, removes a setting.
+    public func setSetting(_ key: String, to value: String?) throws {
+        try write { db in
+            if let value {
+                try db.execute("""
+                    INSERT INTO settings (key, value) VALUES (?, ?)
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                    """, [.text(key), .text(value)])
+            } else {
+                try db.execute("DELETE FROM settings WHERE key = ?", [.text(key)])
+            }
+        }
+    }
+
+    /// Empties everything derived from the captures (captures, codes, labels, vectors, failures and the search
+    /// index) in one transaction, keeping settings, the saved status and the schema. The next run indexes every
+    /// capture again, because the ledger no longer knows any of them.
+    public func rebuild() throws {
+        try write { db in
+            for table in IndexSchema.derivedTables { try db.execute("DELETE FROM \(table)") }
+        }
+        try queue.withConnection { db in try db.execute("VACUUM") }
+    }
+
+    /// Closes the store and deletes the index file with its `-wal`, `-shm` and `-journal` companions. The store
+    /// cannot be used afterwards; open a new one to start an empty index.
+    public func deleteIndex() throws {
+        close()
+        guard path != ":memory:" else { return }
+        try Self.deleteFiles(at: path)
+    }
+
+    /// Deletes the index files at `path` (database, `-wal`, `-shm`, `-journal`); missing files are fine.
+    /// No store may have the index open.
+    public static func deleteFiles(at path: String) throws {
+        for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
+            guard FileManager.default.fileExists(atPath: file) else { continue }
+            do {
+                try FileManager.default.removeItem(atPath: file)
+            } catch {
+                throw StoreError.cannotDelete(path: file, reason: error.localizedDescription)
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Synchronization
+
+/// A database shared between tasks: one `Database` connection behind a lock, reached through closures
+/// (`try queue.write { db in ... }`), so the connection never escapes and the queue itself is `Sendable`.
+///
+/// Calls block the calling thread while another closure holds the connection; keep closures short (a slice of
+/// captures, not a whole library).
+public final class DatabaseQueue: Sendable {
+    /// The path the database was opened with.
+    public let path: String
+    private let connection: Mutex<Database?>
+
+    /// Opens or creates the database at `path` (`:memory:` for a private in-memory database).
+    public init(path: String) throws(DatabaseError) {
+        self.path = path
+        connection = Mutex(try Database(path: path))
+    }
+
+    /// Runs `body` in an immediate transaction: committed when it returns, rolled back when it throws.
+    public func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try withConnection { db in try db.inTransaction(immediate: true, body) }
+    }
+
+    /// Runs `body` in a deferred transaction, so it sees one consistent snapshot of the database.
+    public func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try withConnection { db in try db.inTransaction(immediate: false, body) }
+    }
+
+    /// Runs `body` outside any transaction (for statements that cannot run in one, and for its own transactions).
+    public func withConnection<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try connection.withLock { db in
+            guard let db else { throw StoreError.closed(path: path) }
+            return try body(db)
+        }
+    }
+
+    /// Closes the connection; later calls throw `StoreError.closed`. Closing twice does nothing.
+    public func close() {
+        connection.withLock { db in db = nil }
+    }
+}

@@ -1,0 +1,40 @@
+import CSQLite
+
+/// The current row of a statement being stepped, read by column index (0 first). Valid only inside the closure
+/// that receives it (the statement moves on or resets after it).
+public struct Row {
+    let statement: OpaquePointer
+
+    init(statement: OpaquePointer) { self.statement = statement }
+
+    /// Whether the column holds NULL.
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
+    public func int64(_ column: Int32) -> Int64? {
+        isNull(column) ? nil : sqlite3_column_int64(statement, column)
+    }
+
+    public func int(_ column: Int32) -> Int? { int64(column).map { Int($0) } }
+
+    public func double(_ column: Int32) -> Double? {
+        isNull(column) ? nil : sqlite3_column_double(statement, column)
+    }
+
+    public func bool(_ column: Int32) -> Bool? { int64(column).map { $0 != 0 } }
+
+    public func string(_ column: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(statement, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    public func blob(_ column: Int32) -> [UInt8]? {
+        if isNull(column) { return nil }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let start = sqlite3_column_blob(statement, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
+}
+
+@available(*, unavailable)
+extension Row: Sendable {}

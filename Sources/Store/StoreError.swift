@@ -1,0 +1,26 @@
+/// Why the index store could not do what was asked, beyond an SQLite error (`DatabaseError`).
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// The store was closed (or its index deleted); open it again.
+    case closed(path: String)
+    /// The index records migrations this version does not know: a newer version of Pool pipeline wrote it.
+    case newerSchema(path: String, unknownMigrations: [String])
+    /// A folder for the index could not be created.
+    case cannotCreateFolder(path: String, reason: String)
+    /// The index files could not be deleted.
+    case cannotDelete(path: String, reason: String)
+    /// A row holds a value the store cannot read back (a damaged or hand-edited index).
+    case corruptRow(table: String, column: String, id: String)
+
+    public var description: String {
+        switch self {
+        case .closed(let path): "the index at \(path) is closed"
+        case .newerSchema(let path, let names):
+            "the index at \(path) was written by a newer version of Pool pipeline (unknown migrations: "
+                + names.joined(separator: ", ") + "); update Pool pipeline or rebuild the index"
+        case .cannotCreateFolder(let path, let reason): "cannot create the folder \(path) for the index: \(reason)"
+        case .cannotDelete(let path, let reason): "cannot delete the index file \(path): \(reason)"
+        case .corruptRow(let table, let column, let id):
+            "the index row \(id) in \(table) has an unreadable \(column)"
+        }
+    }
+}

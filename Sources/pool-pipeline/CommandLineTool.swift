@@ -1,0 +1,79 @@
+import Foundation
+import Runner
+
+/// Dispatches `pool-pipeline <command>` and maps every error to a message on standard error and an exit code.
+enum CommandLineTool {
+    static let commands: [any Command.Type] = [
+        RunCommand.self, StatusCommand.self, PauseCommand.self, ResumeCommand.self, ExportCommand.self,
+        SearchCommand.self, BenchCommand.self, KindsCommand.self, RebuildIndexCommand.self, DeleteIndexCommand.self,
+    ]
+
+    static var usage: String {
+        var text = """
+            pool-pipeline: turns a library of photos and screenshots into a searchable index.
+
+            Usage: pool-pipeline <command> [options]
+
+            Commands:
+
+            """
+        let width = commands.map { $0.name.count }.max() ?? 0
+        for command in commands {
+            text += "  " + command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.abstract + "\n"
+        }
+        text += "\nRun `pool-pipeline <command> --help` for a command's options.\n"
+        return text
+    }
+
+    static func main(_ words: [String]) async -> ExitCode {
+        guard let name = words.first, name != "--help", name != "-h", name != "help" else {
+            if words.count >= 2, let command = commands.first(where: { $0.name == words[1] }) {
+                print(command.help, terminator: "")
+            } else {
+                print(usage, terminator: "")
+            }
+            return words.isEmpty ? .usage : .success
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            printError("pool-pipeline: unknown command \"\(name)\"\n\n" + usage)
+            return .usage
+        }
+        let rest = Array(words.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            print(command.help, terminator: "")
+            return .success
+        }
+        do {
+            return try await command.init(rest).run()
+        } catch let error as UsageError {
+            printError("pool-pipeline \(name): \(error)\n\n" + command.help)
+            return .usage
+        } catch let error as PipelineError {
+            printError("pool-pipeline \(name): \(error)")
+            return .usage
+        } catch {
+            printError("pool-pipeline \(name): \(error)")
+            return .ioError
+        }
+    }
+}
+
+/// One `pool-pipeline` command: its name, a one-line summary, its help text, and what it does.
+protocol Command: Sendable {
+    static var name: String { get }
+    static var abstract: String { get }
+    /// The full help, usage line first.
+    static var help: String { get }
+    init(_ words: [String]) throws
+    func run() async throws -> ExitCode
+}
+
+/// Writes to standard error, adding a newline.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
+
+/// The `--index PATH` option every command that reads or writes the index takes.
+enum IndexOption {
+    static let help = "  --index PATH   the index file (default: $XDG_DATA_HOME/pool-pipeline/index.sqlite)\n"
+}

@@ -1,0 +1,69 @@
+import Foundation
+import PoolPipeline
+import Store
+
+/// `pool-pipeline rebuild-index`: empties what was derived so the next run reads every capture again.
+struct RebuildIndexCommand: Command {
+    static let name = "rebuild-index"
+    static let abstract = "Empty everything derived from the captures so the next run reads them all again"
+    static let help = """
+        Usage: pool-pipeline rebuild-index [--index PATH]
+
+        Keeps the index file and its settings; the next `run` indexes every capture anew.
+
+        Options:
+        \(IndexOption.help)
+        """
+
+    let indexPath: String
+
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, options: ["index"])
+        _ = try arguments.positionals()
+        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+    }
+
+    func run() async throws -> ExitCode {
+        guard FileManager.default.fileExists(atPath: indexPath) else { throw UsageError("no index at \(indexPath)") }
+        let store = try IndexStore(path: indexPath)
+        if let pid = try SavedStatus.load(from: store).runningPID { throw IndexerError.alreadyIndexing(pid: pid, index: indexPath) }
+        try store.rebuild()
+        print("emptied \(indexPath); the next run indexes every capture again")
+        return .success
+    }
+}
+
+/// `pool-pipeline delete-index`: deletes the index file and everything derived from the captures.
+struct DeleteIndexCommand: Command {
+    static let name = "delete-index"
+    static let abstract = "Delete the index and everything derived from the captures"
+    static let help = """
+        Usage: pool-pipeline delete-index [--index PATH]
+
+        Deletes the index file (with its -wal and -shm files). Models are kept.
+
+        Options:
+        \(IndexOption.help)
+        """
+
+    let indexPath: String
+
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, options: ["index"])
+        _ = try arguments.positionals()
+        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+    }
+
+    func run() async throws -> ExitCode {
+        guard FileManager.default.fileExists(atPath: indexPath) else {
+            print("no index at \(indexPath)")
+            return .success
+        }
+        if let pid = try SavedStatus.load(from: IndexStore(path: indexPath)).runningPID {
+            throw IndexerError.alreadyIndexing(pid: pid, index: indexPath)
+        }
+        try IndexStore.deleteFiles(at: indexPath)
+        print("deleted \(indexPath)")
+        return .success
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PoolPipeline
+import Runner
+import Store
+
+/// `pool-pipeline status`: where indexing stands, read from the index (a run in another process included).
+struct StatusCommand: Command {
+    static let name = "status"
+    static let abstract = "Show where indexing stands: phase, detail, last run, pause reason"
+    static let help = """
+        Usage: pool-pipeline status [--index PATH] [--json]
+
+        Reads the status that the running (or last) `run` saved in the index. A run whose process died without
+        ending reads as interrupted.
+
+        Options:
+        \(IndexOption.help)  --json         print the status as one JSON object
+
+        """
+
+    let indexPath: String
+    let json: Bool
+
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, options: ["index"], flags: ["json"])
+        _ = try arguments.positionals()
+        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+        json = arguments.has("json")
+    }
+
+    func run() async throws -> ExitCode {
+        guard FileManager.default.fileExists(atPath: indexPath) else {
+            throw UsageError("no index at \(indexPath); run `pool-pipeline run <pipeline.json>` first")
+        }
+        let store = try IndexStore(path: indexPath)
+        let saved = try SavedStatus.load(from: store)
+        let captures = try store.captureCount, failures = try store.failureCount
+        if json {
+            print(jsonLine(StatusReport(saved: saved, captures: captures, failures: failures)), terminator: "")
+            return .success
+        }
+        let status = saved.status
+        print("phase: \(status.phase.rawValue)")
+        print("detail: \(status.detail.text)")
+        if let pid = saved.runningPID { print("running: process \(pid)") }
+        if let reason = status.pauseReason {
+            print("pause reason: \(reason.kind.rawValue)" + (reason.failureDescription.map { " (\($0))" } ?? ""))
+        }
+        if let last = status.lastRun {
+            var line = "last run: \(last.reason.rawValue) at \(ISO8601DateFormatter().string(from: last.finishedAt)), "
+            line += "\(last.indexed) indexed, \(last.failed) failed"
+            if let next = last.nextAttempt { line += ", next attempt \(ISO8601DateFormatter().string(from: next))" }
+            print(line)
+        } else {
+            print("last run: none")
+        }
+        print("index: \(indexPath) (\(captures) captures, \(failures) failed)")
+        return .success
+    }
+}
+
+/// What `status --json` prints.
+struct StatusReport: Encodable {
+    var phase: String
+    var detail: StatusDetail
+    var lastRun: LastRun?
+    var pauseReason: PauseReason?
+    var runningPID: Int32?
+    var captures: Int
+    var failures: Int
+
+    init(saved: SavedStatus, captures: Int, failures: Int) {
+        phase = saved.status.phase.rawValue
+        detail = saved.status.detail
+        lastRun = saved.status.lastRun
+        pauseReason = saved.status.pauseReason
+        runningPID = saved.runningPID
+        self.captures = captures
+        self.failures = failures
+    }
+}
