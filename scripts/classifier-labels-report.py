@@ -5,7 +5,7 @@
     swift build -c release --product ClassifierBenchmarks
     python3 scripts/classifier-labels-report.py > /tmp/labels-table.md
 
-Each photograph is shrunk (PIL, Lanczos) so its longer side is 1024 pixels, like a decode stage's working
+Each photograph is shrunk (PIL, Lanczos) so its longer side is 1600 pixels, like the default pipeline decode stage's working
 image, and written as a PPM; `ClassifierBenchmarks label` then runs the same preprocessing, network and
 taxonomy as the labels stage (threshold 0.2, at most 8 classifier labels) and prints a Markdown table.
 """
@@ -59,7 +59,7 @@ def main():
                 print(f"skipping {path}: not installed", file=sys.stderr)
                 continue
             image = Image.open(path).convert("RGB")
-            image.thumbnail((1024, 1024), Image.LANCZOS)
+            image.thumbnail((1600, 1600), Image.LANCZOS)
             target = os.path.join(folder, f"{name}.ppm")
             image.save(target)
             files.append(target)

@@ -44,7 +44,7 @@ print("weights load (mmap + convert to Float): \(format(load.median * 1000)) ms 
       + "taxonomy table parse: \(format(taxonomy.median * 1000, 2)) ms median\n")
 
 let input = ClassifierInput.tensor(from: syntheticImage(width: 224, height: 224))
-let working = syntheticImage(width: 1024, height: 768)
+let working = syntheticImage(width: 1600, height: 1067)
 print("| callers × BLAS threads | workload | ms per image (median / p95) | images/s | GFLOP/s | vs sgemm floor | CPU ms per image | CPU vs floor |")
 print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 for (callers, threads) in [(1, 1), (1, cores), (cores, 1)] where callers * threads <= max(cores, 1) || callers == 1 {
@@ -53,7 +53,7 @@ for (callers, threads) in [(1, 1), (1, cores), (cores, 1)] where callers * threa
     let workloads: [any Benchmark] = [
         SgemmFloor(callers: callers),
         Forward(network: classifier.network, input: input, callers: callers),
-        CaptureLabelling(name: "labels for a 1024×768 capture (preprocess + forward + taxonomy)",
+        CaptureLabelling(name: "labels for a 1600×1067 capture (preprocess + forward + taxonomy)",
                          classifier: classifier, image: working, callers: callers),
     ]
     for workload in workloads {
@@ -67,5 +67,5 @@ for (callers, threads) in [(1, 1), (1, cores), (cores, 1)] where callers * threa
     }
 }
 BLAS.setThreads(1)
-let preprocess = try Stopwatch.measure(Preprocess(name: "preprocess 1024×768", image: working), runs: runs)
-print("\npreprocess alone (1024×768 → 3×224×224): \(format(preprocess.median * 1000, 2)) ms median, p95 \(format(preprocess.p95 * 1000, 2)) ms")
+let preprocess = try Stopwatch.measure(Preprocess(name: "preprocess 1600×1067", image: working), runs: runs)
+print("\npreprocess alone (1600×1067 → 3×224×224): \(format(preprocess.median * 1000, 2)) ms median, p95 \(format(preprocess.p95 * 1000, 2)) ms")
