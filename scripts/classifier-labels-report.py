@@ -5,9 +5,9 @@
     swift build -c release --product ClassifierBenchmarks
     python3 scripts/classifier-labels-report.py > /tmp/labels-table.md
 
-Each photograph is shrunk (PIL, Lanczos) so its longer side is 1600 pixels, like the default pipeline decode stage's working
-image, and written as a PPM; `ClassifierBenchmarks label` then runs the same preprocessing, network and
-taxonomy as the labels stage (threshold 0.2, at most 8 classifier labels) and prints a Markdown table.
+Each photograph is shrunk (PIL, Lanczos) so its longer side is 1600 pixels, like the working image of the
+default pipeline's decode stage, and written as a PPM; `ClassifierBenchmarks label` then runs the same
+preprocessing, network and taxonomy as the labels stage (threshold 0.2, at most 8 classifier labels) and prints a Markdown table.
 """
 import os
 import subprocess

@@ -20,51 +20,43 @@ public enum ClassifierInput {
                                       length: side, outputSize: size)
         let rows = ResampleWeights(sourceSize: image.height, origin: (Double(image.height) - side) / 2,
                                    length: side, outputSize: size)
-        // Horizontal pass over the source rows the vertical pass reads: planar floats, `rowCount × size` a channel.
-        let firstRow = rows.starts.min()!
-        let rowCount = rows.starts.max()! + rows.taps - firstRow
-        var horizontal = [Float](repeating: 0, count: 3 * rowCount * size)
-        var line = [Float](repeating: 0, count: 3 * image.width)
+        // Vertical pass first, over the bytes of the columns the crop touches: each output row is a weighted sum of
+        // whole source rows, a contiguous loop; the horizontal pass then runs on 224 rows only.
+        let firstColumn = columns.starts.min()!
+        let width = (columns.starts.max()! + columns.taps - firstColumn) * 3
+        var rowSums = [Float](repeating: 0, count: size * width)
         image.pixels.withUnsafeBufferPointer { pixels in
-            horizontal.withUnsafeMutableBufferPointer { out in
-                line.withUnsafeMutableBufferPointer { line in
-                    columns.weights.withUnsafeBufferPointer { weights in
-                        for row in 0..<rowCount {
-                            let source = pixels.baseAddress! + (firstRow + row) * image.width * 3
-                            for x in 0..<image.width {
-                                for channel in 0..<3 {
-                                    line[channel * image.width + x] = Float(source[x * 3 + channel])
-                                }
-                            }
-                            for channel in 0..<3 {
-                                let plane = line.baseAddress! + channel * image.width
-                                let target = out.baseAddress! + (channel * rowCount + row) * size
-                                for x in 0..<size {
-                                    let window = plane + columns.starts[x], tap = weights.baseAddress! + x * columns.taps
-                                    var sum: Float = 0
-                                    for index in 0..<columns.taps { sum += tap[index] * window[index] }
-                                    target[x] = sum
-                                }
-                            }
-                        }
+            rowSums.withUnsafeMutableBufferPointer { rowSums in
+                for y in 0..<size {
+                    let target = rowSums.baseAddress! + y * width
+                    for tap in 0..<rows.taps {
+                        let weight = rows.weights[y * rows.taps + tap]
+                        guard weight != 0 else { continue }
+                        let source = pixels.baseAddress! + ((rows.starts[y] + tap) * image.width + firstColumn) * 3
+                        for index in 0..<width { target[index] += weight * Float(source[index]) }
                     }
                 }
             }
         }
-        // Vertical pass: each output row is a weighted sum of whole horizontal rows.
         var values = [Float](repeating: 0, count: 3 * size * size)
-        horizontal.withUnsafeBufferPointer { horizontal in
+        rowSums.withUnsafeBufferPointer { rowSums in
             values.withUnsafeMutableBufferPointer { values in
-                for channel in 0..<3 {
+                columns.weights.withUnsafeBufferPointer { weights in
                     for y in 0..<size {
-                        let target = values.baseAddress! + (channel * size + y) * size
-                        for index in 0..<rows.taps {
-                            let weight = rows.weights[y * rows.taps + index]
-                            let source = horizontal.baseAddress!
-                                + (channel * rowCount + rows.starts[y] - firstRow + index) * size
-                            for x in 0..<size { target[x] += weight * source[x] }
+                        let row = rowSums.baseAddress! + y * width
+                        for x in 0..<size {
+                            let window = row + (columns.starts[x] - firstColumn) * 3
+                            let tap = weights.baseAddress! + x * columns.taps
+                            var r: Float = 0, g: Float = 0, b: Float = 0
+                            for index in 0..<columns.taps {
+                                r += tap[index] * window[3 * index]
+                                g += tap[index] * window[3 * index + 1]
+                                b += tap[index] * window[3 * index + 2]
+                            }
+                            values[y * size + x] = normalize(r)
+                            values[(size + y) * size + x] = normalize(g)
+                            values[(2 * size + y) * size + x] = normalize(b)
                         }
-                        for x in 0..<size { target[x] = normalize(target[x]) }
                     }
                 }
             }
