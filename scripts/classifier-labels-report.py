@@ -35,7 +35,7 @@ PHOTOS = [
     (f"{LOMIRI}/seeding_by_Clements_Engelhardt.jpg", "dandelions"),
     (f"{LOMIRI}/sunset_by_Aitzol_Berasategi.jpg", "sunset-hills"),
     (f"{LOMIRI}/Infinite-Sea_by_Aury88.jpg", "milky-way-over-sea"),
-    (f"{PLASMA}/BytheWater/contents/images/2560x1600.jpg", "by-the-water"),
+    (f"{PLASMA}/BytheWater/contents/images/2560x1600.jpg", "boards-by-a-lake"),
     (f"{PLASMA}/ColdRipple/contents/images/2560x1600.jpg", "jetty-in-fog"),
     (f"{PLASMA}/ColorfulCups/contents/images/2560x1600.jpg", "colourful-cups"),
     (f"{PLASMA}/EveningGlow/contents/images/2560x1600.jpg", "rowing-boats"),
@@ -44,8 +44,7 @@ PHOTOS = [
     (f"{PLASMA}/Kite/contents/images/2560x1600.jpg", "kite-in-sky"),
     (f"{PLASMA}/OneStandsOut/contents/images/2560x1600.jpg", "moss"),
     (f"{PLASMA}/Path/contents/images/2560x1600.jpg", "forest-path"),
-    (f"{PLASMA}/Volna/contents/images/5120x2880.jpg", "beach-from-above"),
-    (f"{PLASMA}/DarkestHour/contents/images/2560x1600.jpg", "lake-at-dusk"),
+    (f"{PLASMA}/DarkestHour/contents/images/2560x1600.jpg", "foggy-lake"),
 ]
 
 
