@@ -49,4 +49,15 @@ struct ClassifierInputTests {
         let worst = tensor.storage.map { abs($0 - grey) }.max() ?? .infinity
         #expect(worst < 0.05)
     }
+
+    @Test("tiny images and extreme strips still give a full, finite input", arguments: [(1, 1), (3, 2), (2400, 2), (5, 900)])
+    func extremeSizes(width: Int, height: Int) {
+        let source = Self.image(width: width, height: height) { x, y in (UInt8(x % 256), UInt8(y % 256), 200) }
+        let tensor = ClassifierInput.tensor(from: source)
+        #expect(tensor.shape == [3, 224, 224])
+        #expect(tensor.storage.allSatisfy { $0.isFinite && abs($0) <= 1.0001 })
+        // The blue channel is 200 everywhere, so it stays exactly (200 - 127) / 128 whatever the resampling.
+        let blue = tensor.storage[(2 * 224 * 224)...]
+        #expect(blue.allSatisfy { abs($0 - 73.0 / 128.0) < 1e-5 })
+    }
 }
