@@ -84,3 +84,33 @@ struct CLIPEmbedStageTests {
         }
     }
 }
+
+@Suite("clip.embed verifies the installed files against a manifest")
+struct CLIPManifestTests {
+    static func manifest(for folder: String, corrupt: Bool) throws -> String {
+        var files: [ModelManifest.File] = []
+        for name in CLIPModelFolder.requiredFiles {
+            let path = folder + "/" + name
+            let size = try (FileManager.default.attributesOfItem(atPath: path)[.size] as! NSNumber).int64Value
+            var digest = try ModelManifest.sha256Hex(ofFile: path)
+            if corrupt && name == CLIPModelFolder.weightsName { digest = String(repeating: "0", count: 64) }
+            files.append(.init(name: name, url: "https://example.invalid/\(name)", size: size, sha256: digest))
+        }
+        let path = try Fixture.temporaryFolder() + "/manifest.json"
+        try JSONEncoder().encode(ModelManifest(model: "tiny-clip", files: files)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("matching files load; a file whose SHA-256 differs is refused, naming it")
+    func verifies() throws {
+        let good = try Self.manifest(for: Fixture.modelPath, corrupt: false)
+        _ = try CLIPEmbedStageTests.makeStage(options: ["model": .string(Fixture.modelPath), "manifest": .string(good)])
+        let bad = try Self.manifest(for: Fixture.modelPath, corrupt: true)
+        #expect {
+            try CLIPEmbedStageTests.makeStage(options: ["model": .string(Fixture.modelPath), "manifest": .string(bad)])
+        } throws: { error in
+            guard let error = error as? PipelineError else { return false }
+            return error.field == "options.manifest" && "\(error)".contains("model.safetensors: SHA-256")
+        }
+    }
+}
