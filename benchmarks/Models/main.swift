@@ -2,13 +2,20 @@ import CLIPModel
 import Foundation
 import ModelEngine
 
-// Model benchmarks: sgemm peak, CLIP ViT-B/32 images per second and text-query latency, with random weights.
-// Run: swift build -c release --product ModelBenchmarks && OPENBLAS_CORETYPE=... .build/release/ModelBenchmarks
-// Options: --sgemm-only (the kernel comparison), --runs N, --tokenizer FOLDER (vocab.json + merges.txt).
+// Model benchmarks: the sgemm peak, CLIP ViT-B/32 images per second (as a ratio to that peak, measured in the
+// same run) and text-query latency, on random weights of the full-size config (the same work as the real model).
+//
+//   swift build -c release --product ModelBenchmarks
+//   OPENBLAS_CORETYPE=SkylakeX .build/release/ModelBenchmarks [--runs N] [--sgemm-only] [--tokenizer FOLDER]
+//
+// --sgemm-only compares kernels (run it once per OPENBLAS_CORETYPE: scripts/clip-blas-kernels).
+// --tokenizer: a folder with vocab.json and merges.txt (default: the test fixture's small vocabulary; the
+// tokenizer's share of a query's time is microseconds either way).
 
 #if DEBUG
 print("warning: debug build; timings are meaningless. Build with -c release.")
 #endif
+setvbuf(stdout, nil, _IOLBF, 0)
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
@@ -16,13 +23,15 @@ func option(_ name: String) -> String? {
 }
 let runs = Int(option("--runs") ?? "") ?? 10
 let cores = BLAS.availableCores
-let coreType = ProcessInfo.processInfo.environment["OPENBLAS_CORETYPE"] ?? "(unset)"
+let coreType = ProcessInfo.processInfo.environment[OpenBLASKernel.variable] ?? "(unset)"
 
 func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
 
 print("OpenBLAS kernel: \(BLAS.coreName) (OPENBLAS_CORETYPE=\(coreType)), cores: \(cores)")
 print("kernel check: max relative error vs a Double loop \(String(format: "%.1e", SgemmBenchmark.kernelError()))")
+print("load average at start: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.prefix(14) ?? "?")")
 
+/// The best of a square and a ViT-shaped multiply, in GFLOP/s, with `threads` BLAS threads.
 func sgemmPeak(threads: Int) throws -> Double {
     BLAS.setThreads(threads)
     var best = 0.0
@@ -30,63 +39,77 @@ func sgemmPeak(threads: Int) throws -> Double {
         var benchmark = SgemmBenchmark(m: shape.0, n: shape.1, k: shape.2, repeats: 4)
         let result = try BenchmarkRunner.measure(&benchmark, runs: runs)
         let gflops = benchmark.flops / result.median / 1e9
-        print("  \(benchmark.name), \(threads) thread(s): \(format(gflops)) GFLOP/s (p95 \(format(benchmark.flops / result.p95 / 1e9)))")
+        print("  \(benchmark.name), \(threads) thread(s): \(format(gflops)) GFLOP/s "
+              + "(p95 \(format(benchmark.flops / result.p95 / 1e9)), CPU-time rate \(format(benchmark.flops / result.cpuMedian * Double(threads) / 1e9)))")
         best = max(best, gflops)
     }
     return best
 }
 
 print("\nsgemm peak")
-let peak = [cores: try sgemmPeak(threads: cores), 1: try sgemmPeak(threads: 1)]
+let singlePeak = try sgemmPeak(threads: 1)
+let machinePeak = cores > 1 ? max(try sgemmPeak(threads: cores), singlePeak * Double(cores)) : singlePeak
+print("peak: one core \(format(singlePeak)) GFLOP/s; machine \(format(machinePeak)) GFLOP/s "
+      + "(the larger of \(cores) threads measured and \(cores) × one core)")
 if arguments.contains("--sgemm-only") { exit(0) }
-if arguments.contains("--image-only") {
-    let vision = try CLIPVisionEncoder(config: CLIPConfig.vitB32, weights: RandomTensors())
-    BLAS.setThreads(1)
-    var benchmark = CLIPImageBenchmark(encoder: vision, batch: Int(option("--batch") ?? "1") ?? 1)
-    let result = try BenchmarkRunner.measure(&benchmark, runs: runs)
-    print("image median \(result.median * 1000) ms per call")
-    exit(0)
-}
-if arguments.contains("--text-only") {
-    let tokenizerFolder = option("--tokenizer") ?? "Tests/CLIPTests/Fixtures/tiny-clip"
-    let tokenizer = try CLIPTokenizer(vocabularyFile: tokenizerFolder + "/vocab.json", mergesFile: tokenizerFolder + "/merges.txt")
-    let text = try CLIPTextEncoder(config: CLIPConfig.vitB32, weights: RandomTensors())
-    BLAS.setThreads(1)
-    var benchmark = TextQueryBenchmark(encoder: text, tokenizer: tokenizer, query: "a photo of a dog")
-    let result = try BenchmarkRunner.measure(&benchmark, runs: 200)
-    print("text median \(result.median * 1000) ms")
-    exit(0)
-}
 
 let config = CLIPConfig.vitB32
 let vision = try CLIPVisionEncoder(config: config, weights: RandomTensors())
 let flops = CLIPImageBenchmark.flopsPerImage(config)
-print("\nCLIP ViT-B/32 image tower, random weights, \(format(flops / 1e9, 2)) GFLOP per image")
-print("| batch | callers × BLAS threads | images/s | ms per call (median / p95) | GFLOP/s | of sgemm peak |")
-print("| ---: | --- | ---: | ---: | ---: | ---: |")
-for (batch, callers, threads) in [(1, 1, cores), (8, 1, cores), (1, cores, 1), (8, cores, 1), (1, 1, 1)] {
+print("\nCLIP ViT-B/32 image tower, random weights, \(format(flops / 1e9, 2)) GFLOP per image; one caller")
+print("| batch | BLAS threads | images/s | ms per call (median / p95) | GFLOP/s | of the peak for those threads |")
+print("| ---: | ---: | ---: | ---: | ---: | ---: |")
+for (batch, threads) in [(1, 1), (8, 1), (1, cores), (8, cores)] {
     BLAS.setThreads(threads)
-    var benchmark = CLIPImageBenchmark(encoder: vision, batch: batch, callers: callers, calls: batch == 1 ? 4 : 1)
-    let result = try BenchmarkRunner.measure(&benchmark, runs: runs)
-    let rate = result.rate
-    let perCall = result.median / Double(benchmark.calls) * 1000
-    let perCallP95 = result.p95 / Double(benchmark.calls) * 1000
-    let machinePeak = callers * threads == 1 ? peak[1]! : peak[cores]!
-    print("| \(batch) | \(callers) × \(threads) | \(format(rate)) | \(format(perCall)) / \(format(perCallP95)) | "
-          + "\(format(rate * flops / 1e9)) | \(format(100 * rate * flops / 1e9 / machinePeak))% |")
+    var benchmark = CLIPImageBenchmark(encoder: vision, batch: batch, calls: batch == 1 ? 4 : 1)
+    let result = try BenchmarkRunner.measure(&benchmark, runs: max(3, runs / 2))
+    let peak = threads == 1 ? singlePeak : machinePeak
+    print("| \(batch) | \(threads) | \(format(result.rate)) | "
+          + "\(format(result.median / Double(benchmark.calls) * 1000)) / \(format(result.p95 / Double(benchmark.calls) * 1000)) | "
+          + "\(format(result.rate * flops / 1e9)) | \(format(100 * result.rate * flops / 1e9 / peak))% |")
+}
+
+print("\nAs the clip.embed stage runs: 32 captures from 16 concurrent workers, end to end")
+print("| encoder calls | lanes × BLAS threads | images/s | GFLOP/s | of machine peak |")
+print("| --- | --- | ---: | ---: | ---: |")
+let size = config.vision.imageSize
+let stageImages = (0..<32).map { index in
+    Tensor(shape: [3, size, size], storage: (0..<(3 * size * size)).map { Float(($0 * 7 + index) % 255) / 128 - 1 })
+}
+for (label, lanes, threads, maxBatch) in [("one image per call", cores, 1, 1), ("batches of up to 8", 1, cores, 8),
+                                          ("batches of up to 8", cores, 1, 8)] {
+    BLAS.setThreads(threads)
+    let queue = CLIPBatchQueue(encoder: vision, maxBatch: maxBatch, lanes: lanes)
+    let result = await BenchmarkRunner.measure(name: label, runs: max(2, runs / 4)) {
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<16 {
+                group.addTask {
+                    for index in stride(from: worker, to: stageImages.count, by: 16) {
+                        _ = await queue.embed(stageImages[index])
+                    }
+                }
+            }
+        }
+        return stageImages.count
+    }
+    print("| \(label) | \(lanes) × \(threads) | \(format(result.rate)) | \(format(result.rate * flops / 1e9)) | "
+          + "\(format(100 * result.rate * flops / 1e9 / machinePeak))% |")
 }
 
 let tokenizerFolder = option("--tokenizer") ?? "Tests/CLIPTests/Fixtures/tiny-clip"
 let tokenizer = try CLIPTokenizer(vocabularyFile: tokenizerFolder + "/vocab.json",
                                   mergesFile: tokenizerFolder + "/merges.txt")
 let text = try CLIPTextEncoder(config: config, weights: RandomTensors())
-print("\nCLIP ViT-B/32 text tower, one query (tokenizer from \(tokenizerFolder))")
+print("\nCLIP ViT-B/32 text tower, one query (wall time; CPU time of the process alongside)")
+print("| BLAS threads | tokens | query | median ms | p95 ms | CPU ms (median) |")
+print("| ---: | ---: | --- | ---: | ---: | ---: |")
 for threads in Set([1, cores]).sorted() {
     BLAS.setThreads(threads)
     for query in ["dog", "a photo of a dog on the beach at sunset", "receipt from the grocery store with the total"] {
         var benchmark = TextQueryBenchmark(encoder: text, tokenizer: tokenizer, query: query)
         let result = try BenchmarkRunner.measure(&benchmark, runs: max(runs, 20))
-        print("  \(threads) BLAS thread(s), \(tokenizer.encode(query).count) tokens, \"\(query)\": "
-              + "median \(format(result.median * 1000, 2)) ms, p95 \(format(result.p95 * 1000, 2)) ms")
+        print("| \(threads) | \(tokenizer.encode(query).count) | \(query) | \(format(result.median * 1000, 2)) | "
+              + "\(format(result.p95 * 1000, 2)) | \(format(result.cpuMedian * 1000, 2)) |")
     }
 }
+print("load average at end: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.prefix(14) ?? "?")")

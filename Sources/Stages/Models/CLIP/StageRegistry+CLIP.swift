@@ -7,14 +7,17 @@ extension StageRegistry {
     /// Option `manifest`: a `ModelManifest` JSON; when set, an installed model's files are checked against its
     /// sizes and SHA-256 digests before loading, and a mismatch stops the pipeline loading.
     ///
-    /// Sets OpenBLAS's thread count so stage workers times BLAS threads fill the cores without oversubscribing
-    /// them (see docs/models.md).
+    /// Option `batch`: the most images one encoder call runs (default 8). Concurrent workers' captures are
+    /// batched, one batch per core at a time, each on one OpenBLAS thread (this sets OpenBLAS to one thread
+    /// per call, process-wide); give the stage a concurrency of about `batch` × cores (see docs/models.md).
     public mutating func registerCLIPStages() {
         register("clip.embed") { setup in
             let path = try setup.options.string("model").map(setup.environment.resolve(path:))
                 ?? CLIPModelFolder.defaultPath()
             let manifestPath = try setup.options.string("manifest").map(setup.environment.resolve(path:))
-            BLAS.configureThreads(forConcurrentCallers: setup.concurrency)
+            let batch = try setup.options.int("batch", default: 8, in: 1...64)
+            let lanes = BLAS.availableCores
+            BLAS.configureThreads(forConcurrentCallers: lanes)
             let folder = CLIPModelFolder(path: path)
             if let manifestPath, folder.status.isInstalled {
                 do {
@@ -24,7 +27,7 @@ extension StageRegistry {
                 }
             }
             do {
-                return try CLIPEmbedStage(folder: folder)
+                return try CLIPEmbedStage(folder: folder, maxBatch: batch, lanes: lanes)
             } catch {
                 throw setup.options.invalid("model", "cannot load the CLIP model: \(error)")
             }
