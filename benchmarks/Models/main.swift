@@ -15,7 +15,6 @@ import ModelEngine
 #if DEBUG
 print("warning: debug build; timings are meaningless. Build with -c release.")
 #endif
-setvbuf(stdout, nil, _IOLBF, 0)
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
