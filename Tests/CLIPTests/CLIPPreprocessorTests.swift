@@ -41,3 +41,34 @@ struct CLIPPreprocessorTests {
         #expect(cropped.pixels.allSatisfy { $0 == 128 })
     }
 }
+
+@Suite("Bicubic resampler")
+struct BicubicResamplerTests {
+    static func pattern(width: Int, height: Int) -> RGBImage {
+        RGBImage(width: width, height: height, pixels: (0..<(width * height * 3)).map { UInt8(truncatingIfNeeded: $0 &* 37 ^ ($0 >> 5)) })
+    }
+
+    @Test("computing only the crop gives the same pixels as resizing everything and cutting", arguments: [
+        (61, 37, 52, 32, 10..<42, 0..<32), (40, 70, 32, 56, 0..<32, 12..<44), (20, 27, 32, 43, 0..<32, 5..<37),
+    ])
+    func cropEqualsFullResize(width: Int, height: Int, outWidth: Int, outHeight: Int,
+                              columns: Range<Int>, rows: Range<Int>) {
+        let image = Self.pattern(width: width, height: height)
+        let full = BicubicResampler.resize(image, width: outWidth, height: outHeight)
+        let part = BicubicResampler.resize(image, width: outWidth, height: outHeight, keepingColumns: columns, rows: rows)
+        #expect(part.width == columns.count && part.height == rows.count)
+        var cut: [UInt8] = []
+        for y in rows {
+            let start = (y * outWidth + columns.lowerBound) * 3
+            cut += full.pixels[start..<(start + columns.count * 3)]
+        }
+        #expect(part.pixels == cut)
+    }
+
+    @Test("a one-pixel-high strip is preprocessed without resizing its full 224-high width")
+    func extremeAspect() throws {
+        let strip = Self.pattern(width: 4000, height: 1)
+        let cropped = try CLIPPreprocessor(imageSize: 224).croppedImage(strip)
+        #expect(cropped.width == 224 && cropped.height == 224)
+    }
+}

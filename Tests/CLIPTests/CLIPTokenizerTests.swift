@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CLIPModel
 
@@ -39,6 +40,30 @@ struct CLIPTokenizerTests {
         } throws: { error in
             guard case .badTokenizer(let file, let reason)? = error as? CLIPError else { return false }
             return file == copy + "/merges.txt" && reason.contains("line 3")
+        }
+    }
+}
+
+/// CLIP's real 49408-token vocabulary is not committed (1.5 MB); scripts/clip-real-tokenizer.py builds it from
+/// the PyPI package open_clip_torch and records transformers' ids, which are committed.
+@Suite("CLIP tokenizer on CLIP's real vocabulary",
+       .enabled(if: ProcessInfo.processInfo.environment["CLIP_REAL_VOCAB"] != nil,
+                "set CLIP_REAL_VOCAB to the folder scripts/clip-real-tokenizer.py writes"))
+struct CLIPRealVocabularyTests {
+    struct Reference: Decodable {
+        var texts: [String]
+        var token_ids: [[Int]]
+    }
+
+    @Test("token ids equal transformers' for every reference text")
+    func matchesTransformers() throws {
+        let folder = ProcessInfo.processInfo.environment["CLIP_REAL_VOCAB"]!
+        let tokenizer = try CLIPTokenizer(vocabularyFile: folder + "/vocab.json", mergesFile: folder + "/merges.txt")
+        let data = try Data(contentsOf: URL(fileURLWithPath: Fixture.root + "/real-vocab-token-ids.json"))
+        let reference = try JSONDecoder().decode(Reference.self, from: data)
+        #expect(reference.texts.count == reference.token_ids.count && reference.texts.count > 10)
+        for (text, expected) in zip(reference.texts, reference.token_ids) {
+            #expect(tokenizer.encode(text) == expected, "text: \(text)")
         }
     }
 }

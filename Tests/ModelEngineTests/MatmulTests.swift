@@ -60,3 +60,24 @@ struct MatmulTests {
         #expect(worst < 1e-5)
     }
 }
+
+@Suite("Matrix multiply of a few rows against a large transposed operand")
+struct SmallRowMatmulTests {
+    @Test("the column-blocked path agrees with a naive product", arguments: [(1, 512, 1536), (3, 512, 700), (8, 300, 257)])
+    func blockedAgreesWithNaive(m: Int, k: Int, n: Int) {
+        var seed: UInt64 = UInt64(m * 7 + n)
+        let a = MatmulTests.random([m, k], seed: &seed)
+        let weight = MatmulTests.random([n, k], seed: &seed)
+        #expect(m * n * k > 64 * 64 * 64, "the case must take the blocked path")
+        let product = a.matmul(weight, transposeOther: true)
+        var worst: Float = 0
+        for i in 0..<m {
+            for j in 0..<n {
+                var sum = 0.0
+                for p in 0..<k { sum += Double(a.storage[i * k + p]) * Double(weight.storage[j * k + p]) }
+                worst = max(worst, abs(Float(sum) - product.storage[i * n + j]))
+            }
+        }
+        #expect(worst < 1e-4 * Float(k))
+    }
+}

@@ -52,14 +52,46 @@ enum BicubicResampler {
 
     /// `image` resized to `width`×`height`.
     static func resize(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
+        resize(image, width: width, height: height, keepingColumns: 0..<width, rows: 0..<height)
+    }
+
+    /// The part `columns`×`rows` of `image` resized to `width`×`height`: the same pixels as resizing the whole
+    /// image and cutting them out, without computing the rest (a crop of a very wide image stays cheap). As in
+    /// Pillow, the horizontal pass reads only the source rows the vertical pass needs.
+    static func resize(_ image: RGBImage, width: Int, height: Int,
+                       keepingColumns columns: Range<Int>, rows: Range<Int>) -> RGBImage {
         var current = image
+        var rowTaps = taps(from: image.height, to: height)
+        if height != image.height, !rows.isEmpty {
+            // Only the source rows the kept output rows read.
+            let first = rows.map { rowTaps.first[$0] }.min()!
+            let last = rows.map { rowTaps.first[$0] + rowTaps.weights[$0].count }.max()!
+            current = RGBImage(width: image.width, height: last - first,
+                               pixels: Array(image.pixels[(first * image.width * 3)..<(last * image.width * 3)]))
+            rowTaps.first = rowTaps.first.map { $0 - first }
+        } else {
+            current = RGBImage(width: image.width, height: rows.count,
+                               pixels: Array(image.pixels[(rows.lowerBound * image.width * 3)..<(rows.upperBound * image.width * 3)]))
+        }
         if width != image.width {
-            current = horizontal(current, to: width)
+            current = horizontal(current, taps: taps(from: image.width, to: width), columns: columns)
+        } else {
+            current = cut(current, columns: columns)
         }
         if height != image.height {
-            current = vertical(current, to: height)
+            current = vertical(current, taps: rowTaps, rows: rows)
         }
         return current
+    }
+
+    private static func cut(_ image: RGBImage, columns: Range<Int>) -> RGBImage {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(columns.count * image.height * 3)
+        for y in 0..<image.height {
+            let start = (y * image.width + columns.lowerBound) * 3
+            pixels += image.pixels[start..<(start + columns.count * 3)]
+        }
+        return RGBImage(width: columns.count, height: image.height, pixels: pixels)
     }
 
     private static func clip(_ sum: Int64) -> UInt8 {
@@ -67,8 +99,8 @@ enum BicubicResampler {
         return UInt8(clamping: min(max(shifted, 0), 255))
     }
 
-    private static func horizontal(_ image: RGBImage, to width: Int) -> RGBImage {
-        let taps = taps(from: image.width, to: width)
+    private static func horizontal(_ image: RGBImage, taps: Taps, columns: Range<Int>) -> RGBImage {
+        let width = columns.count
         var pixels = [UInt8](repeating: 0, count: width * image.height * 3)
         let half = Int64(1) << Int64(precisionBits - 1)
         image.pixels.withUnsafeBufferPointer { source in
@@ -77,8 +109,8 @@ enum BicubicResampler {
                     let sourceRow = y * image.width * 3
                     for x in 0..<width {
                         var sums = (half, half, half)
-                        let start = taps.first[x]
-                        for (offset, weight) in taps.weights[x].enumerated() {
+                        let start = taps.first[columns.lowerBound + x]
+                        for (offset, weight) in taps.weights[columns.lowerBound + x].enumerated() {
                             let index = sourceRow + (start + offset) * 3
                             let w = Int64(weight)
                             sums.0 += Int64(source[index]) * w
@@ -96,8 +128,8 @@ enum BicubicResampler {
         return RGBImage(width: width, height: image.height, pixels: pixels)
     }
 
-    private static func vertical(_ image: RGBImage, to height: Int) -> RGBImage {
-        let taps = taps(from: image.height, to: height)
+    private static func vertical(_ image: RGBImage, taps: Taps, rows: Range<Int>) -> RGBImage {
+        let height = rows.count
         let rowBytes = image.width * 3
         var pixels = [UInt8](repeating: 0, count: rowBytes * height)
         let half = Int64(1) << Int64(precisionBits - 1)
@@ -106,8 +138,8 @@ enum BicubicResampler {
             pixels.withUnsafeMutableBufferPointer { out in
                 for y in 0..<height {
                     for index in 0..<rowBytes { sums[index] = half }
-                    let start = taps.first[y]
-                    for (offset, weight) in taps.weights[y].enumerated() {
+                    let start = taps.first[rows.lowerBound + y]
+                    for (offset, weight) in taps.weights[rows.lowerBound + y].enumerated() {
                         let sourceRow = (start + offset) * rowBytes
                         let w = Int64(weight)
                         for index in 0..<rowBytes { sums[index] += Int64(source[sourceRow + index]) * w }

@@ -36,19 +36,14 @@ public struct CLIPPreprocessor: Sendable, Equatable {
             throw .badImage(reason: "the image is empty (\(image.width)×\(image.height))")
         }
         let size = resizedSize(width: image.width, height: image.height)
-        let resized = BicubicResampler.resize(image, width: size.width, height: size.height)
-        let top = (resized.height - cropSize) / 2
-        let left = (resized.width - cropSize) / 2
+        let top = (size.height - cropSize) / 2
+        let left = (size.width - cropSize) / 2
         guard top >= 0, left >= 0 else {
-            throw .badImage(reason: "resized to \(resized.width)×\(resized.height), smaller than the crop \(cropSize)")
+            throw .badImage(reason: "resized to \(size.width)×\(size.height), smaller than the crop \(cropSize)")
         }
-        var pixels = [UInt8](repeating: 0, count: cropSize * cropSize * 3)
-        for y in 0..<cropSize {
-            let source = ((top + y) * resized.width + left) * 3
-            pixels.replaceSubrange(y * cropSize * 3..<(y + 1) * cropSize * 3,
-                                   with: resized.pixels[source..<(source + cropSize * 3)])
-        }
-        return RGBImage(width: cropSize, height: cropSize, pixels: pixels)
+        // Only the crop is computed: the same pixels as resizing everything, then cropping.
+        return BicubicResampler.resize(image, width: size.width, height: size.height,
+                                       keepingColumns: left..<(left + cropSize), rows: top..<(top + cropSize))
     }
 
     /// The model input for `image`: [3, cropSize, cropSize], normalised.

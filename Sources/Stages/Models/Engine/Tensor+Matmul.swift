@@ -8,17 +8,33 @@ extension Tensor {
         let otherK = transposeOther ? other.shape[1] : other.shape[0]
         precondition(k == otherK, "matmul shapes \(shape) and \(other.shape)\(transposeOther ? "ᵀ" : "") do not fit")
         var result = Tensor(zeros: [m, n])
+        // A few rows against a large transposed operand (a short text through a linear layer): OpenBLAS packs
+        // the whole weight matrix per call, which costs more than the multiply. Column blocks small enough for
+        // its unpacked small-matrix kernel halve a short query's time (measured in docs/models.md).
+        let block = transposeOther && m <= Self.smallRowLimit && m * n * k > Self.smallProductLimit
+            ? max(16, Self.smallProductLimit / max(1, m * k)) : n
         storage.withUnsafeBufferPointer { a in
             other.storage.withUnsafeBufferPointer { b in
                 result.storage.withUnsafeMutableBufferPointer { c in
                     guard let a = a.baseAddress, let b = b.baseAddress, let c = c.baseAddress else { return }
-                    BLAS.sgemm(transposeB: transposeOther, m: m, n: n, k: k,
-                               a: a, lda: k, b: b, ldb: transposeOther ? k : n, c: c, ldc: n)
+                    var start = 0
+                    while start < n {
+                        let count = min(block, n - start)
+                        BLAS.sgemm(transposeB: transposeOther, m: m, n: count, k: k,
+                                   a: a, lda: k, b: transposeOther ? b + start * k : b + start,
+                                   ldb: transposeOther ? k : n, c: c + start, ldc: n)
+                        start += count
+                    }
                 }
             }
         }
         return result
     }
+
+    /// Up to this many rows, a product with a transposed operand is split into column blocks.
+    static let smallRowLimit = 8
+    /// The largest m·n·k of one block: OpenBLAS's small-matrix kernels handle it without packing.
+    static let smallProductLimit = 64 * 64 * 64
 
     /// A fully connected layer in PyTorch's layout: `self` (rows×in) times `weight`ᵀ (`weight` is out×in),
     /// plus `bias` (out) on every row.
