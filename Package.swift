@@ -19,7 +19,7 @@ targets += [
 // MARK: - Decode family (libvips), folder source, samples
 
 targets += [
-    .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+    .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "pool-vips", providers: [.apt(["libvips-dev"])]),
     .target(name: "DecodeStages", dependencies: ["Runner", "Captures", "CVips"], path: "Sources/Stages/Decode"),
     .testTarget(name: "DecodeTests", dependencies: ["DecodeStages", "Runner", "Captures", "TestSupport", "CVips"]),
     .executableTarget(name: "DecodeBenchmarks", dependencies: ["DecodeStages", "Runner", "Captures", "CVips"],
@@ -33,7 +33,9 @@ targets += [
     .target(name: "Store", dependencies: ["CSQLite", "Runner", "Captures"]),
     .target(name: "PersistStage", dependencies: ["Store", "Runner", "Captures"], path: "Sources/Stages/Persist"),
     .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport"]),
+    .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures"], path: "benchmarks/Store"),
 ]
+products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
 
 // MARK: - Fingerprint family: fingerprint, focus, moments, similar
 

@@ -2,7 +2,7 @@
 """Generates samples/: a small library of captures that the default pipeline indexes out of the box.
 
 Dev-time only (the pipeline never runs Python). Deterministic: the same inputs and package versions give the same
-bytes. Needs, from Debian: fonts-dejavu-core, zint, lomiri-wallpapers-16.04 (real photos, CC-BY-4.0 / CC0);
+bytes. Needs, from Debian: fonts-dejavu-core, zint, libvips-tools (HEIC), lomiri-wallpapers-16.04 (real photos, CC-BY-4.0 / CC0);
 from PyPI: pillow.
 
     python3 scripts/make-samples.py            # writes samples/ next to this script's parent folder
@@ -12,7 +12,7 @@ What it makes (see samples/README.md):
 - Screenshots/: PNG and WebP screens with real text (a shop page with a price, a recipe, an article, a ticket
   with a QR code and a barcode, a chat), no camera EXIF.
 - Photos/: real photos downscaled to 1600 px, with EXIF DateTimeOriginal, camera make/model and GPS written here;
-  one stored sideways with EXIF orientation 6; one WebP without any EXIF (its date is the file's time).
+  one stored sideways with EXIF orientation 6; one HEIC; one WebP without any EXIF (its date is the file's time).
 - Photos/broken.jpg: a truncated JPEG, which decode must fail with a reason.
 """
 import io
@@ -245,6 +245,12 @@ def main():
     sideways = photo("Wine_by_Jakkub_Mede.jpg").transpose(Image.Transpose.ROTATE_90)
     save_jpeg(sideways, os.path.join(photos, "IMG_0420-rotated.jpg"),
               exif("2021:12:24 20:15:40", "Apple", "iPhone 12", gps=(50.0875, 14.4213), orientation=6))
+    # HEIC, as phones save them: encoded by libvips (vips command, libheif) from a JPEG with EXIF.
+    heic_source = os.path.join(photos, "heic-source.jpg")
+    save_jpeg(photo("sunset_by_Aitzol_Berasategi.jpg"), heic_source,
+              exif("2023:10:28 18:41:09", "Apple", "iPhone 13", gps=(43.2630, -2.9350), offset="+02:00"))
+    subprocess.run(["vips", "copy", heic_source, os.path.join(photos, "IMG_5120.HEIC") + "[Q=50]"], check=True)
+    os.remove(heic_source)
     # No EXIF at all: the capture date falls back to the file's time.
     photo("life_by_Aitzol_Berasategi.jpg").save(os.path.join(photos, "river.webp"), "WEBP", quality=72, method=6)
     # Truncated: the first 40% of a real JPEG.

@@ -5,10 +5,18 @@
 
 #include <vips/vips.h>
 
+/// Drops libvips' warnings (such as "error in tile 0 x 144" for a truncated file), which would otherwise be
+/// printed on standard error over a progress display: decode reads failures from the error buffer instead.
+static inline void pool_vips_ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *message,
+                                        gpointer data) {
+    (void) domain; (void) level; (void) message; (void) data;
+}
+
 /// Starts libvips once per process: operation cache off (every capture is read once), `threads` workers per
 /// pipeline evaluation. Returns 0 on success.
 static inline int pool_vips_start(int threads) {
     if (VIPS_INIT("pool-pipeline")) return -1;
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, pool_vips_ignore_log, NULL);
     vips_cache_set_max(0);
     vips_concurrency_set(threads);
     return 0;
@@ -76,6 +84,14 @@ static inline int pool_vips_tiffsave(VipsImage *in, const char *path) {
 
 static inline int pool_vips_webpsave(VipsImage *in, const char *path) {
     return vips_webpsave(in, path, NULL);
+}
+
+static inline int pool_vips_gifsave(VipsImage *in, const char *path) {
+    return vips_gifsave(in, path, NULL);
+}
+
+static inline int pool_vips_heifsave(VipsImage *in, const char *path) {
+    return vips_heifsave(in, path, NULL);
 }
 
 #endif

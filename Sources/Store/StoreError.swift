@@ -1,5 +1,7 @@
 /// Why the index store could not do what was asked, beyond an SQLite error (`DatabaseError`).
 public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// No index exists at the path (when opening one that must exist, for `export` or `status`).
+    case notFound(path: String)
     /// The store was closed (or its index deleted); open it again.
     case closed(path: String)
     /// The index records migrations this version does not know: a newer version of Pool pipeline wrote it.
@@ -13,6 +15,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .notFound(let path): "no index at \(path) (run the pipeline first, or pass --index)"
         case .closed(let path): "the index at \(path) is closed"
         case .newerSchema(let path, let names):
             "the index at \(path) was written by a newer version of Pool pipeline (unknown migrations: "

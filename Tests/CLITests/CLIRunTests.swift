@@ -9,13 +9,13 @@ struct CLIRunTests {
         try workspace.copySamples()
         let first = try CLIProcess.run(["run", workspace.pipeline, "--index", workspace.index, "--plain"])
         #expect(first.status == 0)
-        #expect(first.lines.contains("indexed: 11"))
+        #expect(first.lines.contains("indexed: 12"))
         #expect(first.lines.contains("failed: 1"))
         #expect(first.stdout.contains("Photos/broken.jpg (truncated or corrupt)"))
 
         let exported = try CLIProcess.run(["export", "--index", workspace.index])
         let rows = exported.lines.filter { !$0.isEmpty }
-        #expect(rows.count == 11)
+        #expect(rows.count == 12)
         let dogs = try #require(rows.first { $0.contains("\"path\":\"Photos/IMG_2031.jpg\"") })
         let object = try #require(try JSONSerialization.jsonObject(with: Data(dogs.utf8)) as? [String: Any])
         let location = try #require(object["location"] as? [String: Any])
@@ -29,7 +29,7 @@ struct CLIRunTests {
         try FileManager.default.removeItem(at: workspace.library.appendingPathComponent("Photos/IMG_2087.jpg"))
         _ = try CLIProcess.run(["run", workspace.pipeline, "--index", workspace.index, "--plain"])
         let afterDelete = try CLIProcess.run(["export", "--index", workspace.index])
-        #expect(afterDelete.lines.filter { !$0.isEmpty }.count == 10)
+        #expect(afterDelete.lines.filter { !$0.isEmpty }.count == 11)
         #expect(!afterDelete.stdout.contains("IMG_2087"))
     }
 

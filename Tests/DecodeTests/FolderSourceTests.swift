@@ -106,3 +106,41 @@ struct FolderSourceTests {
         #expect(next.gone == [CaptureID("gone")])
     }
 }
+
+extension FolderSourceTests {
+    @Test("given a subfolder that cannot be read, then the run goes on, warns naming it, and forgets nothing")
+    func unreadableSubfolder() async throws {
+        try makeLibrary()
+        let ledger = MemoryLedger()
+        let first = try await run(FolderSource(root: images.folder), ledger: ledger)
+        try FileManager.default.removeItem(atPath: images.folder + "/b.jpg")
+        try images.write([5], as: "new.png")
+
+        let refused = images.folder + "/sub"
+        let warnings = WarningLog()
+        let guarded = FolderSource(root: images.folder, warn: { warnings.append($0) }, openFolder: { path in
+            guard path != refused else {
+                errno = EACCES
+                return nil
+            }
+            return opendir(path)
+        })
+        let second = try await run(guarded, ledger: ledger)
+        #expect(second.map(\.value.relativePath) == ["new.png"])
+        #expect(await ledger.forgotten.isEmpty)
+        #expect(warnings.lines.count == 1 && warnings.lines.first?.contains(refused + " (Permission denied)") == true)
+
+        // Once the folder can be read again, the deletion made meanwhile is applied.
+        _ = try await run(FolderSource(root: images.folder), ledger: ledger)
+        #expect(await ledger.forgotten == first.filter { $0.value.relativePath == "b.jpg" }.map(\.id))
+    }
+}
+
+/// Collects warning lines from a source.
+final class WarningLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+    var lines: [String] { lock.withLock { stored } }
+}

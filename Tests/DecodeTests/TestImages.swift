@@ -57,7 +57,7 @@ final class TestImages {
         return try VipsImageHandle(owning: pointer).apply { pool_vips_copy_as($0, $1, interpretation) }
     }
 
-    enum Format { case jpeg, png, tiff, webp }
+    enum Format: Sendable { case jpeg, png, tiff, webp, heif, gif }
 
     /// Saves `image` as `name` with the given metadata fields ("exif-ifd2-DateTimeOriginal" → value) and
     /// EXIF orientation, and returns the file as a source would hand it to decode.
@@ -74,6 +74,8 @@ final class TestImages {
         case .png: pool_vips_pngsave(copy.pointer, path)
         case .tiff: pool_vips_tiffsave(copy.pointer, path)
         case .webp: pool_vips_webpsave(copy.pointer, path)
+        case .heif: pool_vips_heifsave(copy.pointer, path)
+        case .gif: pool_vips_gifsave(copy.pointer, path)
         }
         guard status == 0 else { throw VipsFailure(message: VipsRuntime.takeError()) }
         return try file(name)

@@ -198,6 +198,16 @@ struct IndexStoreTests {
         #expect(try IndexStore(path: path).captureCount == 0)
     }
 
+    @Test("Opening an index that must exist fails when it does not, and creates nothing")
+    func openExisting() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("missing/index.sqlite")
+        #expect(throws: StoreError.notFound(path: path)) { try IndexStore.openExisting(path: path) }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("missing")))
+        try IndexStore(path: path).write(Records.many(1))
+        #expect(try IndexStore.openExisting(path: path).captureCount == 1)
+    }
+
     @Test("Default path follows XDG_DATA_HOME, else HOME")
     func defaultPath() {
         #expect(IndexStore.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])

@@ -5,8 +5,10 @@ struct BoundedChannelStateMachine<Element: Sendable> {
     typealias ReceiveContinuation = CheckedContinuation<Element?, Never>
 
     private let capacity: Int
-    private var buffer: [Element] = []
+    /// A ring of `capacity` slots; a received element's slot is emptied at once, so nothing outlives its stay.
+    private var slots: [Element?]
     private var head = 0
+    private var buffered = 0
     private var suspendedSenders: [(element: Element, continuation: SendContinuation)] = []
     private var suspendedReceivers: [ReceiveContinuation] = []
     private var closed = false
@@ -14,10 +16,11 @@ struct BoundedChannelStateMachine<Element: Sendable> {
     init(capacity: Int) {
         precondition(capacity >= 1, "a bounded channel needs room for at least one element")
         self.capacity = capacity
+        slots = Array(repeating: nil, count: capacity)
     }
 
     /// Elements buffered plus elements held by suspended senders.
-    var count: Int { buffer.count - head + suspendedSenders.count }
+    var count: Int { buffered + suspendedSenders.count }
 
     enum SendAction {
         /// Hand the element straight to a waiting receiver.
@@ -33,8 +36,8 @@ struct BoundedChannelStateMachine<Element: Sendable> {
         if !suspendedReceivers.isEmpty {
             return .resumeReceiver(suspendedReceivers.removeFirst())
         }
-        if buffer.count - head < capacity {
-            buffer.append(element)
+        if buffered < capacity {
+            push(element)
             return .buffered
         }
         return .suspend
@@ -42,8 +45,8 @@ struct BoundedChannelStateMachine<Element: Sendable> {
 
     /// Parks a sender whose element did not fit; it resumes when a receiver makes room.
     mutating func suspendSender(_ element: Element, _ continuation: SendContinuation) -> SendContinuation? {
-        if buffer.count - head < capacity {     // room was made between `send` and the suspension
-            buffer.append(element)
+        if buffered < capacity {     // room was made between `send` and the suspension
+            push(element)
             return continuation
         }
         suspendedSenders.append((element, continuation))
@@ -60,14 +63,11 @@ struct BoundedChannelStateMachine<Element: Sendable> {
     }
 
     mutating func receive() -> ReceiveAction {
-        if head < buffer.count {
-            let element = buffer[head]
-            head += 1
-            compact()
+        if let element = pop() {
             var resumed: SendContinuation?
             if !suspendedSenders.isEmpty {
                 let sender = suspendedSenders.removeFirst()
-                buffer.append(sender.element)
+                push(sender.element)
                 resumed = sender.continuation
             }
             return .element(element, resumeSender: resumed)
@@ -93,15 +93,23 @@ struct BoundedChannelStateMachine<Element: Sendable> {
     /// No more sends; receivers drain what is buffered, then see the end. Returns the receivers to finish.
     mutating func close() -> [ReceiveContinuation] {
         closed = true
-        guard head == buffer.count, suspendedSenders.isEmpty else { return [] }
+        guard buffered == 0, suspendedSenders.isEmpty else { return [] }
         defer { suspendedReceivers.removeAll() }
         return suspendedReceivers
     }
 
-    private mutating func compact() {
-        if head > 64 && head * 2 > buffer.count {
-            buffer.removeFirst(head)
-            head = 0
+    private mutating func push(_ element: Element) {
+        slots[(head + buffered) % capacity] = element
+        buffered += 1
+    }
+
+    private mutating func pop() -> Element? {
+        guard buffered > 0 else { return nil }
+        defer {
+            slots[head] = nil
+            head = (head + 1) % capacity
+            buffered -= 1
         }
+        return slots[head]
     }
 }

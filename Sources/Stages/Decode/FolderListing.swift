@@ -25,15 +25,24 @@ struct FolderListing {
 
     var entries: [Entry] = []
     var unreadable: [Skipped] = []
+    private let openFolder: FolderOpener
+
+    private init(openFolder: @escaping FolderOpener) {
+        self.openFolder = openFolder
+    }
+
+    /// Opens a folder for reading, or returns nil with `errno` set: `opendir`, or a stand-in in tests.
+    typealias FolderOpener = (String) -> OpaquePointer?
 
     /// Lists `root`; throws `SourceError.permissionDenied` when the root is missing or cannot be read.
-    static func list(root: String, recursive: Bool, extensions: Set<String>) throws(SourceError) -> FolderListing {
-        var listing = FolderListing()
+    static func list(root: String, recursive: Bool, extensions: Set<String>,
+                     openFolder: @escaping FolderOpener = { opendir($0) }) throws(SourceError) -> FolderListing {
+        var listing = FolderListing(openFolder: openFolder)
         let rootPath = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         var info = stat()
         guard stat(rootPath, &info) == 0 else { throw .permissionDenied(path: rootPath, reason: errorText(errno)) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .listingFailed(path: rootPath, reason: "not a folder") }
-        guard let handle = opendir(rootPath) else { throw .permissionDenied(path: rootPath, reason: errorText(errno)) }
+        guard let handle = openFolder(rootPath) else { throw .permissionDenied(path: rootPath, reason: errorText(errno)) }
         listing.walk(handle: handle, folder: rootPath, relative: "", recursive: recursive, extensions: extensions)
         listing.entries.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
         return listing
@@ -69,7 +78,7 @@ struct FolderListing {
             }
         }
         for subfolder in subfolders {
-            guard let child = opendir(subfolder.path) else {
+            guard let child = openFolder(subfolder.path) else {
                 unreadable.append(Skipped(path: subfolder.path, reason: Self.errorText(errno)))
                 continue
             }

@@ -22,13 +22,21 @@ public struct FolderSource: CaptureSource {
     public let extensions: Set<String>
     /// Receives a line for each problem that does not stop the run (an unreadable subfolder).
     public let warn: @Sendable (String) -> Void
+    /// How folders are opened: `opendir`, or a stand-in that refuses some folders in tests.
+    let openFolder: @Sendable (String) -> OpaquePointer?
 
     public init(root: String, recursive: Bool = true, extensions: Set<String> = FolderSource.supportedExtensions(),
                 warn: @escaping @Sendable (String) -> Void = FolderSource.printToStandardError) {
+        self.init(root: root, recursive: recursive, extensions: extensions, warn: warn, openFolder: { opendir($0) })
+    }
+
+    init(root: String, recursive: Bool = true, extensions: Set<String> = FolderSource.supportedExtensions(),
+         warn: @escaping @Sendable (String) -> Void, openFolder: @escaping @Sendable (String) -> OpaquePointer?) {
         self.root = root
         self.recursive = recursive
         self.extensions = extensions
         self.warn = warn
+        self.openFolder = openFolder
     }
 
     /// The extensions this process can decode: HEIF only when libvips was built with its loader.
@@ -60,7 +68,8 @@ public struct FolderSource: CaptureSource {
 
     /// Lists the folder and compares it with `indexed` (id → signature): what a run will emit and forget.
     public func plan(sourceID: String, indexed: [CaptureID: String]) throws(SourceError) -> FolderPlan {
-        let listing = try FolderListing.list(root: root, recursive: recursive, extensions: extensions)
+        let listing = try FolderListing.list(root: root, recursive: recursive, extensions: extensions,
+                                             openFolder: openFolder)
         var plan = FolderPlan()
         var present = Set<CaptureID>()
         for entry in listing.entries {

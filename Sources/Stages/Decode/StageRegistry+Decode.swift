@@ -5,7 +5,8 @@ extension StageRegistry {
     ///
     /// `folder` options: `path` (required; relative to the pipeline file, `~` allowed), `recursive` (default
     /// true). `vips.decode` options: `size`, the working image's long side in pixels (default 1600, never
-    /// enlarged).
+    /// enlarged); `threadsPerImage`, libvips threads for each image (default 1, process-wide; see
+    /// benchmarks/decode.md).
     public mutating func registerDecodeStages() {
         registerSource("folder") { setup in
             guard let path = try setup.options.string("path"), !path.isEmpty else {
@@ -17,7 +18,10 @@ extension StageRegistry {
         }
         register("vips.decode") { setup in
             let size = try setup.options.int("size", default: 1600, in: 16...16384)
-            return try VipsDecodeStage(size: size)
+            let threads = try setup.options.int("threadsPerImage", default: 1, in: 1...64)
+            let stage = try VipsDecodeStage(size: size)
+            try VipsRuntime.setThreadsPerImage(threads)
+            return stage
         }
     }
 }

@@ -28,11 +28,13 @@ public struct VipsDecodeStage: Stage {
     /// Decodes one file: header first (size, orientation, EXIF, without decoding pixels), then the pixels.
     public func decode(_ file: CaptureFile) throws(DecodeError) -> DecodedCapture {
         guard let opened = pool_vips_open_header(file.path) else {
-            throw .unreadable(path: file.path, reason: VipsRuntime.takeError())
+            throw .unreadable(path: file.path, reason: VipsRuntime.takeError(about: file.path))
         }
-        let metadata = ImageHeader(reading: VipsImageHandle(owning: opened)).metadata(for: file)
+        let metadata = ImageHeader(reading: VipsImageHandle(owning: opened, file: file.path)).metadata(for: file)
         do {
-            return DecodedCapture(file: file, image: try workingImage(path: file.path), metadata: metadata)
+            let image = try workingImage(path: file.path)
+            VipsRuntime.discardErrors()
+            return DecodedCapture(file: file, image: image, metadata: metadata)
         } catch {
             throw .corrupt(path: file.path, reason: error.message)
         }
@@ -42,9 +44,9 @@ public struct VipsDecodeStage: Stage {
     func workingImage(path: String) throws(VipsFailure) -> RGBImage {
         var output: UnsafeMutablePointer<VipsImage>?
         guard pool_vips_thumbnail(path, Int32(clamping: size), &output) == 0, let output else {
-            throw VipsFailure(message: VipsRuntime.takeError())
+            throw VipsFailure(message: VipsRuntime.takeError(about: path))
         }
-        let image = try Self.rgb8(VipsImageHandle(owning: output))
+        let image = try Self.rgb8(VipsImageHandle(owning: output, file: path))
         return RGBImage(width: image.width, height: image.height, pixels: try image.bytes())
     }
 

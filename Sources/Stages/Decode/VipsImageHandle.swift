@@ -4,9 +4,12 @@ import CVips
 /// Not Sendable: a handle lives inside one decode call.
 final class VipsImageHandle {
     let pointer: UnsafeMutablePointer<VipsImage>
+    /// The file the image comes from, to pick this file's lines out of libvips' shared error buffer.
+    let file: String?
 
-    init(owning pointer: UnsafeMutablePointer<VipsImage>) {
+    init(owning pointer: UnsafeMutablePointer<VipsImage>, file: String? = nil) {
         self.pointer = pointer
+        self.file = file
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
@@ -19,9 +22,9 @@ final class VipsImageHandle {
         let status = operation(pointer, &output)
         guard status == 0, let output else {
             if let output { g_object_unref(UnsafeMutableRawPointer(output)) }
-            throw VipsFailure(message: VipsRuntime.takeError())
+            throw VipsFailure(message: VipsRuntime.takeError(about: file))
         }
-        return VipsImageHandle(owning: output)
+        return VipsImageHandle(owning: output, file: file)
     }
 
     var width: Int { Int(vips_image_get_width(pointer)) }
@@ -37,10 +40,7 @@ final class VipsImageHandle {
     func string(_ field: String) -> String? {
         guard vips_image_get_typeof(pointer, field) != 0 else { return nil }
         var value: UnsafePointer<CChar>?
-        guard vips_image_get_string(pointer, field, &value) == 0, let value else {
-            _ = VipsRuntime.takeError()
-            return nil
-        }
+        guard vips_image_get_string(pointer, field, &value) == 0, let value else { return nil }
         return String(cString: value)
     }
 
@@ -48,7 +48,7 @@ final class VipsImageHandle {
     func bytes() throws(VipsFailure) -> [UInt8] {
         var size = 0
         guard let memory = vips_image_write_to_memory(pointer, &size) else {
-            throw VipsFailure(message: VipsRuntime.takeError())
+            throw VipsFailure(message: VipsRuntime.takeError(about: file))
         }
         defer { g_free(memory) }
         return [UInt8](UnsafeRawBufferPointer(start: memory, count: size))

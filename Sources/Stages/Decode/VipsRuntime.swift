@@ -24,14 +24,40 @@ public enum VipsRuntime {
         return vips_type_find("VipsOperation", nickname) != 0
     }
 
-    /// The text of libvips' error buffer, which is then cleared. libvips keeps one buffer for the process;
-    /// `vips_error_buffer_copy` reads and clears it under libvips' own lock, so two failing threads never see
-    /// a half-cleared buffer (they may, rarely, see each other's message too).
-    static func takeError() -> String {
+    /// How many libvips objects (images, operations) are alive in the process: the same number before and after
+    /// a batch of decodes means no decode leaked one.
+    public static func liveObjectCount() -> Int {
+        guard (try? start()) != nil else { return 0 }
+        var count = 0
+        withUnsafeMutablePointer(to: &count) { counter in
+            _ = vips_object_map({ _, counter, _ in
+                counter?.assumingMemoryBound(to: Int.self).pointee += 1
+                return nil
+            }, counter, nil)
+        }
+        return count
+    }
+
+    /// The text of libvips' error buffer, which is then cleared; with `path`, lines that begin with another
+    /// file's path are left out. libvips keeps one buffer for the process and some loaders write to it even when
+    /// they succeed (heifload: "bad seek"), so a failure's buffer may hold older lines about other files; the
+    /// buffer has a fixed size, which is why `discardErrors` empties it after every decode. The read and clear
+    /// are one step under libvips' lock (`vips_error_buffer_copy`).
+    static func takeError(about path: String? = nil) -> String {
         guard let copy = vips_error_buffer_copy() else { return "unknown libvips error" }
         defer { g_free(copy) }
-        let text = String(cString: copy).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? "unknown libvips error" : text.replacingOccurrences(of: "\n", with: "; ")
+        var lines = String(cString: copy).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        if let path {
+            let own = lines.filter { !$0.hasPrefix("/") || $0.hasPrefix(path) }
+            if !own.isEmpty { lines = own }
+        }
+        return lines.isEmpty ? "unknown libvips error" : lines.joined(separator: "; ")
+    }
+
+    /// Empties libvips' error buffer (after a decode that succeeded but left messages behind).
+    static func discardErrors() {
+        vips_error_clear()
     }
 }
 

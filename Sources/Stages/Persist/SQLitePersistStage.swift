@@ -1,7 +1,7 @@
 import Captures
+import Dispatch
 import Runner
 import Store
-import Synchronization
 
 /// Stores each capture's record in the index (`sqlite.persist`), a slice of captures per transaction, and hands
 /// the record on unchanged.
@@ -10,6 +10,9 @@ import Synchronization
 /// `finish()` writes the rest. A kill between slices loses only the captures still buffered: they are not in the
 /// ledger, so the next run processes them again. When a slice cannot be written, the capture that completed it
 /// fails with the reason and the others of the slice are left for the next run.
+///
+/// SQLite blocks while it writes, so slices are written on a serial dispatch queue of the stage's own, not on the
+/// Swift concurrency pool that the other stages compute on.
 public struct SQLitePersistStage: Stage {
     public typealias Input = CaptureRecord
     public typealias Output = CaptureRecord
@@ -23,12 +26,13 @@ public struct SQLitePersistStage: Stage {
 
     public let store: IndexStore
     public let stageID: String
-    private let buffer: BufferStorage
+    private let buffer: SliceBufferStorage
+    private let writer = DispatchQueue(label: "pool-pipeline.sqlite.persist")
 
     public init(store: IndexStore, slice: Int = SQLitePersistStage.defaultSlice, stageID: String = "persist") {
         self.store = store
         self.stageID = stageID
-        buffer = BufferStorage(SliceBuffer(sliceSize: slice))
+        buffer = SliceBufferStorage(SliceBuffer(sliceSize: slice))
     }
 
     /// Builds the stage from a pipeline node: the `slice` option, and the index the loader provides as
@@ -46,28 +50,27 @@ public struct SQLitePersistStage: Stage {
     public var pendingCount: Int { buffer.state.withLock { $0.count } }
 
     public func process(_ input: CaptureRecord, context: StageContext) async throws -> CaptureRecord {
-        if let slice = buffer.state.withLock({ $0.append(input) }) { try write(slice) }
+        if let slice = buffer.state.withLock({ $0.append(input) }) { try await write(slice) }
         return input
     }
 
     public func finish() async throws {
         let rest = buffer.state.withLock { $0.drain() }
-        if !rest.isEmpty { try write(rest) }
+        if !rest.isEmpty { try await write(rest) }
     }
 
-    private func write(_ slice: [CaptureRecord]) throws {
-        do {
-            try store.write(slice)
-        } catch {
-            throw PersistError.sliceFailed(stage: stageID, index: store.path, count: slice.count,
-                                           reason: String(describing: error))
+    private func write(_ slice: [CaptureRecord]) async throws {
+        let store = store, stageID = stageID
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            writer.async {
+                do {
+                    try store.write(slice)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: PersistError.sliceFailed(
+                        stage: stageID, index: store.path, count: slice.count, reason: String(describing: error)))
+                }
+            }
         }
     }
-}
-
-/// The lock around the stage's buffer, shared by the stage's workers.
-private final class BufferStorage: Sendable {
-    let state: Mutex<SliceBuffer>
-
-    init(_ buffer: SliceBuffer) { state = Mutex(buffer) }
 }

@@ -45,8 +45,3 @@ extension IndexStore {
         return rows.map { ($0.capture, $0.values) }
     }
 }
-
-private struct StoredVector: Sendable {
-    var capture: CaptureID
-    var values: [Float]
-}

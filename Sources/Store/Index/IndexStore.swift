@@ -29,6 +29,15 @@ public final class IndexStore: Sendable {
         try IndexSchema.migrator.migrate(queue)
     }
 
+    /// Opens the index at `path` only if it exists (for commands that read it, such as `export` and `status`);
+    /// throws `StoreError.notFound` rather than create an empty one.
+    public static func openExisting(path: String) throws -> IndexStore {
+        guard path == ":memory:" || FileManager.default.fileExists(atPath: path) else {
+            throw StoreError.notFound(path: path)
+        }
+        return try IndexStore(path: path)
+    }
+
     /// An in-memory index, gone when the store is released (for tests and dry runs).
     public static func inMemory() throws -> IndexStore { try IndexStore(path: ":memory:") }
 

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Peak memory of `pool-pipeline run` over generated libraries of growing size: it should stay flat.
+#   benchmarks/memory/run.sh [PIPELINE] [SIZES...]      (default: pipelines/default.json, 1000 10000)
+# Each library is made of hard links to the sample captures (every link is its own capture to the pipeline),
+# indexed into a fresh index with a release build; /usr/bin/time -v reports the peak resident set size.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+pipeline_template=${1:-pipelines/default.json}
+shift || true
+sizes=("${@:-1000 10000}")
+[ $# -gt 0 ] || sizes=(1000 10000)
+swift build -c release --product pool-pipeline >/dev/null
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mapfile -t originals < <(find "$PWD/samples" -type f \( -name '*.png' -o -name '*.jpg' -o -name '*.webp' \) ! -name 'broken.jpg' | sort)
+for size in "${sizes[@]}"; do
+  library="$work/library-$size"
+  mkdir -p "$library"
+  for ((i = 0; i < size; i++)); do
+    original=${originals[$((i % ${#originals[@]}))]}
+    ln "$original" "$library/$i.${original##*.}"
+  done
+  sed "s#\"path\": \"../samples\"#\"path\": \"$library\"#" "$pipeline_template" > "$work/pipeline-$size.json"
+  /usr/bin/time -v .build/release/pool-pipeline run "$work/pipeline-$size.json" --index "$work/index-$size.sqlite" --plain \
+    > "$work/out-$size.txt" 2> "$work/time-$size.txt"
+  peak=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time-$size.txt")
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time-$size.txt")
+  indexed=$(awk -F': ' '/^indexed:/ {print $2}' "$work/out-$size.txt")
+  echo "captures: $size  indexed: $indexed  peak RSS: $((peak / 1024)) MiB  wall: $wall"
+done
