@@ -162,12 +162,17 @@ def read_zip(path):
 
 
 def read_checkpoint(path):
-    if zipfile.is_zipfile(path):
-        state = read_zip(path)
-    else:
-        with open(path, "rb") as handle:
-            state = read_legacy(handle.read())
-    return {name: tensor.array(name) for name, tensor in state.items()}
+    try:
+        if zipfile.is_zipfile(path):
+            state = read_zip(path)
+        else:
+            with open(path, "rb") as handle:
+                state = read_legacy(handle.read())
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError, IndexError, struct.error, KeyError) as error:
+        raise ConversionError(f"{path}: not a readable PyTorch checkpoint ({type(error).__name__}: {error})")
+    if not isinstance(state, dict):
+        raise ConversionError(f"{path}: the checkpoint holds a {type(state).__name__}, not a state dict")
+    return {name: tensor.array(f"{path}: {name}") for name, tensor in state.items()}
 
 
 def fold(weights, conv, bn):
@@ -196,7 +201,10 @@ def convert(weights):
         out[f"{name}.weight"], out[f"{name}.bias"] = pair
 
     put("stem", fold(weights, "_conv_stem", "_bn0"))
-    block_count = 1 + max(int(k.split(".")[1]) for k in weights if k.startswith("_blocks."))
+    block_indices = [int(k.split(".")[1]) for k in weights if k.startswith("_blocks.")]
+    if not block_indices:
+        raise ConversionError("the checkpoint has no _blocks.* tensors: not an EfficientNet state dict")
+    block_count = 1 + max(block_indices)
     for index in range(block_count):
         prefix = f"_blocks.{index}"
         if f"{prefix}._expand_conv.weight" in weights:
@@ -204,8 +212,10 @@ def convert(weights):
         put(f"blocks.{index}.depthwise", fold(weights, f"{prefix}._depthwise_conv", f"{prefix}._bn1"))
         put(f"blocks.{index}.project", fold(weights, f"{prefix}._project_conv", f"{prefix}._bn2"))
     put("head", fold(weights, "_conv_head", "_bn1"))
-    out["fc.weight"] = weights["_fc.weight"].astype(np.float32)
-    out["fc.bias"] = weights["_fc.bias"].astype(np.float32)
+    for name in ("_fc.weight", "_fc.bias"):
+        if name not in weights:
+            raise ConversionError(f"the checkpoint has no tensor {name}")
+        out[name[1:]] = weights[name].astype(np.float32)
     return out
 
 
