@@ -41,7 +41,7 @@ public struct ImageNetTaxonomy: Sendable {
             precondition(fields.count == 3, "taxonomy line \(classes.count) is not wnid|name|terms: \(line)")
             let terms = fields[2].split(separator: ",").map(String.init)
             let index = classes.count
-            for word in Set([fields[1]] + terms) {
+            for word in [fields[1]] + terms where classesByWord[word]?.last != index {
                 classesByWord[word, default: []].append(index)
             }
             classes.append(ImageNetClass(wnid: fields[0], name: fields[1], terms: terms))
