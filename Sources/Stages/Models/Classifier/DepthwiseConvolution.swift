@@ -68,10 +68,10 @@ struct DepthwiseConvolution: Sendable {
                                         cblas_saxpy(blasint(span), tap, shifted, 1, sum, 1)
                                     }
                                 }
+                                for index in 0..<span { sum[index] = min(max(sum[index], 0), 6) }
                                 let out = target + channel * outHeight * outWidth
                                 for row in 0..<outHeight {
-                                    let line = sum + row * phaseWidth, outLine = out + row * outWidth
-                                    for x in 0..<outWidth { outLine[x] = min(max(line[x], 0), 6) }
+                                    (out + row * outWidth).update(from: sum + row * phaseWidth, count: outWidth)
                                 }
                             }
                         }
@@ -99,8 +99,11 @@ struct DepthwiseConvolution: Sendable {
                     guard first < input.width else { continue }
                     let target = phaseRow + phase * phaseSize + (first + horizontal.before) / stride
                     let count = (input.width - first + stride - 1) / stride
-                    let from = row + first
-                    for index in 0..<count { target[index] = from[index * stride] }
+                    var from = row + first
+                    for index in 0..<count {
+                        target[index] = from.pointee
+                        from += stride
+                    }
                 }
             }
         }
