@@ -53,6 +53,27 @@ products += [
 
 // MARK: - Models family: tensors, CLIP, classifier, labels
 
+targets += [
+    .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
+    .target(name: "ModelEngine", dependencies: ["COpenBLAS"], path: "Sources/Stages/Models/Engine"),
+    .testTarget(name: "ModelEngineTests", dependencies: ["ModelEngine"]),
+    .target(name: "CLIPModel", dependencies: ["ModelEngine", "Runner", "Captures"], path: "Sources/Stages/Models/CLIP"),
+    .testTarget(name: "CLIPTests", dependencies: ["CLIPModel", "ModelEngine", "Runner", "Captures", "TestSupport"],
+                resources: [.copy("Fixtures")]),
+    .executableTarget(name: "ModelBenchmarks", dependencies: ["CLIPModel", "ModelEngine"], path: "benchmarks/Models"),
+]
+
+targets += [
+    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "COpenBLAS", "Runner", "Captures"],
+            path: "Sources/Stages/Models/Classifier"),
+    .testTarget(name: "ClassifierTests", dependencies: ["ImageClassifier", "ModelEngine", "Runner", "Captures",
+                                                        "TestSupport"],
+                exclude: ["Fixtures"]),
+    .executableTarget(name: "ClassifierBenchmarks", dependencies: ["ImageClassifier", "ModelEngine", "Captures"],
+                      path: "benchmarks/Classifier"),
+]
+products += [.executable(name: "ClassifierBenchmarks", targets: ["ClassifierBenchmarks"])]
+
 // MARK: - Built-in stage kinds, CLI, benchmarks
 
 targets += [

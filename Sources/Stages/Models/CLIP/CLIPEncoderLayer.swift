@@ -1,0 +1,102 @@
+import ModelEngine
+
+/// One pre-norm transformer block of a CLIP tower: x += attention(layer_norm1(x)); x += mlp(layer_norm2(x)).
+///
+/// The query, key and value projections are stacked into one weight when loading, so each block runs four
+/// matrix multiplies over the whole batch plus two small ones per sequence and head.
+struct CLIPEncoderLayer: Sendable {
+    let config: CLIPTransformerConfig
+    let norm1Weight: Tensor, norm1Bias: Tensor
+    /// [3·width, width]: query rows, then key rows, then value rows.
+    let qkvWeight: Tensor, qkvBias: Tensor
+    let outWeight: Tensor, outBias: Tensor
+    let norm2Weight: Tensor, norm2Bias: Tensor
+    let fc1Weight: Tensor, fc1Bias: Tensor
+    let fc2Weight: Tensor, fc2Bias: Tensor
+
+    /// Loads block `prefix` (e.g. `vision_model.encoder.layers.3`) from Hugging Face tensor names.
+    init(prefix: String, config: CLIPTransformerConfig, weights: any TensorSource) throws {
+        self.config = config
+        let width = config.width, inner = config.intermediateSize
+        func load(_ name: String, _ shape: [Int]) throws -> Tensor {
+            try weights.tensor(named: "\(prefix).\(name)", shape: shape)
+        }
+        norm1Weight = try load("layer_norm1.weight", [width])
+        norm1Bias = try load("layer_norm1.bias", [width])
+        var stacked: [Float] = []
+        var stackedBias: [Float] = []
+        stacked.reserveCapacity(3 * width * width)
+        for projection in ["q_proj", "k_proj", "v_proj"] {
+            stacked += try load("self_attn.\(projection).weight", [width, width]).storage
+            stackedBias += try load("self_attn.\(projection).bias", [width]).storage
+        }
+        qkvWeight = Tensor(shape: [3 * width, width], storage: stacked)
+        qkvBias = Tensor(shape: [3 * width], storage: stackedBias)
+        outWeight = try load("self_attn.out_proj.weight", [width, width])
+        outBias = try load("self_attn.out_proj.bias", [width])
+        norm2Weight = try load("layer_norm2.weight", [width])
+        norm2Bias = try load("layer_norm2.bias", [width])
+        fc1Weight = try load("mlp.fc1.weight", [inner, width])
+        fc1Bias = try load("mlp.fc1.bias", [inner])
+        fc2Weight = try load("mlp.fc2.weight", [width, inner])
+        fc2Bias = try load("mlp.fc2.bias", [width])
+    }
+
+    /// Runs the block on `hidden` ([sequences·length, width]); with `causal`, token i attends only to 0...i.
+    func forward(_ hidden: inout Tensor, sequences: Int, length: Int, causal: Bool) {
+        var normed = hidden
+        normed.layerNormalize(weight: norm1Weight, bias: norm1Bias, epsilon: config.layerNormEpsilon)
+        let qkv = normed.linear(weight: qkvWeight, bias: qkvBias)
+        let context = attention(qkv, sequences: sequences, length: length, causal: causal)
+        hidden.add(context.linear(weight: outWeight, bias: outBias))
+
+        normed = hidden
+        normed.layerNormalize(weight: norm2Weight, bias: norm2Bias, epsilon: config.layerNormEpsilon)
+        var inner = normed.linear(weight: fc1Weight, bias: fc1Bias)
+        config.activation.apply(to: &inner)
+        hidden.add(inner.linear(weight: fc2Weight, bias: fc2Bias))
+    }
+
+    /// Multi-head scaled dot-product attention over each sequence; returns [sequences·length, width].
+    private func attention(_ qkv: Tensor, sequences: Int, length: Int, causal: Bool) -> Tensor {
+        let width = config.width, headWidth = config.headWidth
+        let stride = 3 * width
+        let scale = 1 / Float(headWidth).squareRoot()
+        var context = Tensor(zeros: [sequences * length, width])
+        var scores = [Float](repeating: 0, count: length * length)
+        qkv.storage.withUnsafeBufferPointer { qkvBuffer in
+            context.storage.withUnsafeMutableBufferPointer { contextBuffer in
+                scores.withUnsafeMutableBufferPointer { scoreBuffer in
+                    guard let base = qkvBuffer.baseAddress, let out = contextBuffer.baseAddress,
+                          let score = scoreBuffer.baseAddress else { return }
+                    for sequence in 0..<sequences {
+                        let rows = sequence * length
+                        for head in 0..<config.heads {
+                            let column = head * headWidth
+                            let query = base + rows * stride + column
+                            let key = query + width
+                            let value = query + 2 * width
+                            // scores = scale · Q Kᵀ
+                            BLAS.sgemm(transposeB: true, m: length, n: length, k: headWidth, alpha: scale,
+                                       a: query, lda: stride, b: key, ldb: stride, c: score, ldc: length)
+                            for row in 0..<length {
+                                let line = score + row * length
+                                if causal {
+                                    softmaxInPlace(line, count: row + 1)
+                                    for masked in (row + 1)..<length { line[masked] = 0 }
+                                } else {
+                                    softmaxInPlace(line, count: length)
+                                }
+                            }
+                            // context = softmax(scores) · V
+                            BLAS.sgemm(m: length, n: headWidth, k: length,
+                                       a: score, lda: length, b: value, ldb: stride,
+                                       c: out + rows * width + column, ldc: width)
+                        }
+                    }
+                }
+            }
+        }
+        return context
+    }
+}

@@ -1,0 +1,32 @@
+import ModelEngine
+
+/// Embeds search queries with a CLIP model's text half, into the space of the `clip.embed` stage's image
+/// vectors: compare by dot product (both are unit length).
+public struct TextQueryEmbedder: Sendable {
+    public let folder: CLIPModelFolder
+    public let tokenizer: CLIPTokenizer
+    public let encoder: CLIPTextEncoder
+
+    /// Loads the config, tokenizer and text tensors of `folder`.
+    public init(folder: CLIPModelFolder) throws {
+        self.folder = folder
+        let config = try folder.loadConfig()
+        tokenizer = try folder.loadTokenizer(config: config)
+        encoder = try CLIPTextEncoder(config: config, weights: try folder.openWeights())
+    }
+
+    /// The model name stored with image vectors this query can be compared with.
+    public var modelName: String { folder.modelName }
+
+    /// The unit-length vector of one query.
+    public func embed(_ query: String) -> [Float] {
+        embed([query])[0]
+    }
+
+    /// The unit-length vectors of several queries, run as one batch.
+    public func embed(_ queries: [String]) -> [[Float]] {
+        guard !queries.isEmpty else { return [] }
+        let embedded = encoder.embed(queries.map(tokenizer.encode))
+        return (0..<queries.count).map { embedded.row($0) }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The element-wise and row-wise kernels the transformer models need besides matrix multiply.
+extension Tensor {
+    /// Layer normalisation over the last dimension, with per-feature `weight` (gamma) and `bias` (beta).
+    public mutating func layerNormalize(weight: Tensor, bias: Tensor, epsilon: Float) {
+        let width = shape.last ?? 0
+        precondition(weight.count == width && bias.count == width, "layer norm of width \(width)")
+        guard width > 0 else { return }
+        storage.withUnsafeMutableBufferPointer { values in
+            weight.storage.withUnsafeBufferPointer { gamma in
+                bias.storage.withUnsafeBufferPointer { beta in
+                    for row in 0..<(values.count / width) {
+                        let base = row * width
+                        var sum: Float = 0
+                        for index in 0..<width { sum += values[base + index] }
+                        let mean = sum / Float(width)
+                        var squares: Float = 0
+                        for index in 0..<width {
+                            let centred = values[base + index] - mean
+                            squares += centred * centred
+                        }
+                        let scale = 1 / (squares / Float(width) + epsilon).squareRoot()
+                        for index in 0..<width {
+                            values[base + index] = (values[base + index] - mean) * scale * gamma[index] + beta[index]
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds `other`, of the same element count, element by element (a residual connection).
+    public mutating func add(_ other: Tensor) {
+        precondition(count == other.count, "adding \(other.shape) to \(shape)")
+        storage.withUnsafeMutableBufferPointer { values in
+            other.storage.withUnsafeBufferPointer { addend in
+                for index in 0..<values.count { values[index] += addend[index] }
+            }
+        }
+    }
+
+    /// CLIP's quick GELU, x·σ(1.702x).
+    public mutating func applyQuickGELU() {
+        storage.withUnsafeMutableBufferPointer { values in
+            for index in 0..<values.count {
+                let x = values[index]
+                values[index] = x / (1 + Foundation.exp(-1.702 * x))
+            }
+        }
+    }
+
+    /// The exact GELU, x·Φ(x) with the error function.
+    public mutating func applyGELU() {
+        storage.withUnsafeMutableBufferPointer { values in
+            for index in 0..<values.count {
+                let x = values[index]
+                values[index] = 0.5 * x * (1 + Foundation.erf(x / Float(2).squareRoot()))
+            }
+        }
+    }
+
+    /// Scales every row (last dimension) to unit Euclidean length; an all-zero row stays zero.
+    public mutating func normalizeRows() {
+        let width = shape.last ?? 0
+        guard width > 0 else { return }
+        storage.withUnsafeMutableBufferPointer { values in
+            for row in 0..<(values.count / width) {
+                let base = row * width
+                var squares: Float = 0
+                for index in 0..<width { squares += values[base + index] * values[base + index] }
+                guard squares > 0 else { continue }
+                let scale = 1 / squares.squareRoot()
+                for index in 0..<width { values[base + index] *= scale }
+            }
+        }
+    }
+}
+
+/// Softmax over a row of `count` floats in place, stable against overflow.
+public func softmaxInPlace(_ row: UnsafeMutablePointer<Float>, count: Int) {
+    guard count > 0 else { return }
+    var largest = row[0]
+    for index in 1..<count where row[index] > largest { largest = row[index] }
+    var sum: Float = 0
+    for index in 0..<count {
+        let value = Foundation.exp(row[index] - largest)
+        row[index] = value
+        sum += value
+    }
+    let scale = 1 / sum
+    for index in 0..<count { row[index] *= scale }
+}

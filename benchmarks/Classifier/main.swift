@@ -1,0 +1,71 @@
+import Foundation
+import ImageClassifier
+import ModelEngine
+
+// Classifier benchmarks: EfficientNet-Lite0 time per capture against the sgemm floor of the same matrix products.
+//   swift build -c release --product ClassifierBenchmarks
+//   OPENBLAS_CORETYPE=SkylakeX .build/release/ClassifierBenchmarks [--runs N] [--weights FILE]
+//   .build/release/ClassifierBenchmarks label FILE.ppm ...     (labels of photographs, for docs/labels.md)
+
+#if DEBUG
+print("warning: debug build; timings are meaningless. Build with -c release.")
+#endif
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let weights = option("--weights") ?? ImageClassifier.defaultWeightsPath()
+let classifier: ImageClassifier
+do {
+    classifier = try ImageClassifier(weightsFile: weights)
+} catch {
+    print("error: \(error)")
+    exit(1)
+}
+
+if arguments.count > 1, arguments[1] == "label" {
+    LabelReport.print(files: Array(arguments.dropFirst(2)), classifier: classifier)
+    exit(0)
+}
+
+let runs = Int(option("--runs") ?? "") ?? 20
+let cores = BLAS.availableCores
+let cost = EfficientNetLite0.cost
+let flops = 2 * Double(cost.multiplyAdds)
+func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+
+print("OpenBLAS kernel: \(BLAS.coreName) (OPENBLAS_CORETYPE=\(ProcessInfo.processInfo.environment["OPENBLAS_CORETYPE"] ?? "unset")), cores: \(cores)")
+print("EfficientNet-Lite0: \(format(flops / 1e9, 3)) GFLOP per image, \(format(100 * Double(cost.depthwiseMultiplyAdds) / Double(cost.multiplyAdds)))% of it depthwise")
+
+let load = try Stopwatch.measure(LoadWeights(path: weights), runs: 5)
+let taxonomy = try Stopwatch.measure(ParseTaxonomy(), runs: 5)
+print("weights load (mmap + convert to Float): \(format(load.median * 1000)) ms median; "
+      + "taxonomy table parse: \(format(taxonomy.median * 1000, 2)) ms median\n")
+
+let input = ClassifierInput.tensor(from: syntheticImage(width: 224, height: 224))
+let working = syntheticImage(width: 1600, height: 1067)
+print("| callers × BLAS threads | workload | ms per image (median / p95) | images/s | GFLOP/s | vs sgemm floor | CPU ms per image | CPU vs floor |")
+print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+for (callers, threads) in [(1, 1), (1, cores), (cores, 1)] where callers * threads <= max(cores, 1) || callers == 1 {
+    BLAS.setThreads(threads)
+    let floor = try Stopwatch.measure(SgemmFloor(callers: callers), runs: runs)
+    let workloads: [any Benchmark] = [
+        SgemmFloor(callers: callers),
+        Forward(network: classifier.network, input: input, callers: callers),
+        CaptureLabelling(name: "labels for a 1600×1067 capture (preprocess + forward + taxonomy)",
+                         classifier: classifier, image: working, callers: callers),
+    ]
+    for workload in workloads {
+        let timing = try Stopwatch.measure(workload, runs: runs)
+        let perImage = timing.median / Double(timing.items)
+        print("| \(callers) × \(threads) | \(timing.name) | \(format(perImage * 1000, 2)) / "
+              + "\(format(timing.p95 / Double(timing.items) * 1000, 2)) | \(format(1 / perImage)) | "
+              + "\(format(flops / perImage / 1e9)) | \(format(timing.median / floor.median, 2))× | "
+              + "\(format(timing.cpuMillisecondsPerItem, 2)) | "
+              + "\(format(timing.cpuMillisecondsPerItem / floor.cpuMillisecondsPerItem, 2))× |")
+    }
+}
+BLAS.setThreads(1)
+let preprocess = try Stopwatch.measure(Preprocess(name: "preprocess 1600×1067", image: working), runs: runs)
+print("\npreprocess alone (1600×1067 → 3×224×224): \(format(preprocess.median * 1000, 2)) ms median, p95 \(format(preprocess.p95 * 1000, 2)) ms")

@@ -1,0 +1,121 @@
+import CLIPModel
+import Foundation
+import ModelEngine
+
+// Model benchmarks: the sgemm peak, CLIP ViT-B/32 images per second (as a ratio to that peak, measured in the
+// same run) and text-query latency, on random weights of the full-size config (the same work as the real model).
+//
+//   swift build -c release --product ModelBenchmarks
+//   OPENBLAS_CORETYPE=SkylakeX .build/release/ModelBenchmarks [--runs N] [--sgemm-only] [--tokenizer FOLDER]
+//
+// --sgemm-only compares kernels (run it once per OPENBLAS_CORETYPE: scripts/clip-blas-kernels).
+// --tokenizer: a folder with vocab.json and merges.txt (default: the test fixture's small vocabulary; the
+// tokenizer's share of a query's time is microseconds either way).
+
+#if DEBUG
+print("warning: debug build; timings are meaningless. Build with -c release.")
+#endif
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let runs = Int(option("--runs") ?? "") ?? 10
+let cores = BLAS.availableCores
+let coreType = ProcessInfo.processInfo.environment[OpenBLASKernel.variable] ?? "(unset)"
+
+func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+
+print("OpenBLAS kernel: \(BLAS.coreName) (OPENBLAS_CORETYPE=\(coreType)), cores: \(cores)")
+print("kernel check: max relative error vs a Double loop \(String(format: "%.1e", SgemmBenchmark.kernelError()))")
+print("load average at start: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.prefix(14) ?? "?")")
+
+/// The sgemm peak with `threads` BLAS threads: the best of a square and a ViT-shaped multiply, as wall-clock
+/// GFLOP/s and as GFLOP per CPU-second (what one busy core does, whatever else shares the machine).
+func sgemmPeak(threads: Int) throws -> (wall: Double, cpu: Double) {
+    BLAS.setThreads(threads)
+    var best = (wall: 0.0, cpu: 0.0)
+    for shape in [(1024, 1024, 1024), (400, 3072, 768)] {
+        var benchmark = SgemmBenchmark(m: shape.0, n: shape.1, k: shape.2, repeats: 4)
+        let result = try BenchmarkRunner.measure(&benchmark, runs: runs)
+        let wall = benchmark.flops / result.median / 1e9, cpu = benchmark.flops / result.cpuMedian / 1e9
+        print("| \(benchmark.name) | \(threads) | \(format(wall)) | \(format(benchmark.flops / result.p95 / 1e9)) | \(format(cpu)) |")
+        best = (max(best.wall, wall), max(best.cpu, cpu))
+    }
+    return best
+}
+
+print("\nsgemm peak (GFLOP/s wall clock; GFLOP per CPU-second of all threads)")
+print("| multiply | threads | GFLOP/s median | GFLOP/s p95 | GFLOP per CPU-s |")
+print("| --- | ---: | ---: | ---: | ---: |")
+let singlePeak = try sgemmPeak(threads: 1)
+let multiPeak = cores > 1 ? try sgemmPeak(threads: cores) : singlePeak
+/// The machine's peak: every core busy, the better of one multiply on all threads and one per core.
+let machinePeak = max(multiPeak.wall, singlePeak.wall * Double(cores))
+print("peak: one core \(format(singlePeak.wall)) GFLOP/s (\(format(singlePeak.cpu)) per CPU-s); machine \(format(machinePeak)) GFLOP/s")
+if arguments.contains("--sgemm-only") { exit(0) }
+
+let config = CLIPConfig.vitB32
+let vision = try CLIPVisionEncoder(config: config, weights: RandomTensors())
+let flops = CLIPImageBenchmark.flopsPerImage(config)
+print("\nCLIP ViT-B/32 image tower, random weights, \(format(flops / 1e9, 2)) GFLOP per image; one caller")
+print("| batch | BLAS threads | images/s | ms per call (median / p95) | GFLOP/s | of wall peak | GFLOP per CPU-s | of CPU peak |")
+print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+for (batch, threads) in [(1, 1), (8, 1), (1, cores), (8, cores)] {
+    BLAS.setThreads(threads)
+    var benchmark = CLIPImageBenchmark(encoder: vision, batch: batch, calls: batch == 1 ? 4 : 1)
+    let result = try BenchmarkRunner.measure(&benchmark, runs: max(3, runs / 2))
+    let peak = threads == 1 ? singlePeak : multiPeak
+    let cpuRate = Double(result.items) * flops / result.cpuMedian / 1e9
+    print("| \(batch) | \(threads) | \(format(result.rate)) | "
+          + "\(format(result.median / Double(benchmark.calls) * 1000)) / \(format(result.p95 / Double(benchmark.calls) * 1000)) | "
+          + "\(format(result.rate * flops / 1e9)) | \(format(100 * result.rate * flops / 1e9 / peak.wall))% | "
+          + "\(format(cpuRate)) | \(format(100 * cpuRate / peak.cpu))% |")
+}
+
+print("\nAs the clip.embed stage runs: 16 captures from 16 concurrent workers, end to end")
+print("| encoder calls | lanes × BLAS threads | images/s | GFLOP/s | of machine peak | GFLOP per CPU-s | of CPU peak |")
+print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+let size = config.vision.imageSize
+let stageImages = (0..<16).map { index in
+    Tensor(shape: [3, size, size], storage: (0..<(3 * size * size)).map { Float(($0 * 7 + index) % 255) / 128 - 1 })
+}
+for (label, lanes, threads, maxBatch) in [("one image per call", cores, 1, 1), ("batches of up to 8", 1, cores, 8),
+                                          ("batches of up to 8", cores, 1, 8)] {
+    BLAS.setThreads(threads)
+    let queue = CLIPBatchQueue(encoder: vision, maxBatch: maxBatch, lanes: lanes)
+    let result = await BenchmarkRunner.measure(name: label, runs: max(2, runs / 4)) {
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<16 {
+                group.addTask {
+                    for index in stride(from: worker, to: stageImages.count, by: 16) {
+                        _ = await queue.embed(stageImages[index])
+                    }
+                }
+            }
+        }
+        return stageImages.count
+    }
+    let cpuRate = Double(result.items) * flops / result.cpuMedian / 1e9
+    let cpuPeak = threads == 1 ? singlePeak.cpu : multiPeak.cpu
+    print("| \(label) | \(lanes) × \(threads) | \(format(result.rate)) | \(format(result.rate * flops / 1e9)) | "
+          + "\(format(100 * result.rate * flops / 1e9 / machinePeak))% | \(format(cpuRate)) | \(format(100 * cpuRate / cpuPeak))% |")
+}
+
+let tokenizerFolder = option("--tokenizer") ?? "Tests/CLIPTests/Fixtures/tiny-clip"
+let tokenizer = try CLIPTokenizer(vocabularyFile: tokenizerFolder + "/vocab.json",
+                                  mergesFile: tokenizerFolder + "/merges.txt")
+let text = try CLIPTextEncoder(config: config, weights: RandomTensors())
+print("\nCLIP ViT-B/32 text tower, one query (wall time; CPU time of the process alongside)")
+print("| BLAS threads | tokens | query | median ms | p95 ms | CPU ms (median) |")
+print("| ---: | ---: | --- | ---: | ---: | ---: |")
+for threads in Set([1, cores]).sorted() {
+    BLAS.setThreads(threads)
+    for query in ["dog", "a photo of a dog on the beach at sunset", "receipt from the grocery store with the total"] {
+        var benchmark = TextQueryBenchmark(encoder: text, tokenizer: tokenizer, query: query)
+        let result = try BenchmarkRunner.measure(&benchmark, runs: max(runs, 20))
+        print("| \(threads) | \(tokenizer.encode(query).count) | \(query) | \(format(result.median * 1000, 2)) | "
+              + "\(format(result.p95 * 1000, 2)) | \(format(result.cpuMedian * 1000, 2)) |")
+    }
+}
+print("load average at end: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.prefix(14) ?? "?")")
