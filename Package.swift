@@ -78,7 +78,7 @@ products += [.executable(name: "ClassifierBenchmarks", targets: ["ClassifierBenc
 
 targets += [
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages",
-                                            "FingerprintStages"]),
+                                            "FingerprintStages", "ImageClassifier"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store"]),
 ]

@@ -1,5 +1,6 @@
 import DecodeStages
 import FingerprintStages
+import ImageClassifier
 import PersistStage
 import Runner
 
@@ -9,6 +10,7 @@ extension StageRegistry {
         var registry = StageRegistry()
         registry.registerDecodeStages()
         registry.registerFingerprintStages()
+        registry.registerClassifierStages()
         registry.registerStoreStages()
         return registry
     }
