@@ -15,7 +15,7 @@ extension IndexStore {
     /// Throws `StoreError.unknownCapture`, `.ambiguousCapture` or `.noFingerprint` when `reference` does not
     /// name exactly one fingerprinted capture.
     public func similarCaptures(to reference: String, maxDistance: Int = FingerprintMatch.threshold,
-                                limit: Int = 20) throws -> [SimilarCapture] {
+                                limit: Int = 20) throws -> SimilarResult {
         let (query, library) = try read { db in
             let query = try Self.resolveCapture(reference, in: db)
             guard let bits = query.fingerprint else { throw StoreError.noFingerprint(id: query.id) }
@@ -27,8 +27,11 @@ extension IndexStore {
                 library.append(StoredFingerprint(id: id, source: row.string(1) ?? "", path: row.string(2) ?? "",
                                                  fingerprint: fingerprint, moment: row.string(4)))
             }
+            let moment = try db.first("SELECT moment FROM captures WHERE id = ?", [.text(query.id)]) {
+                $0.string(0)
+            } ?? nil
             return (StoredFingerprint(id: query.id, source: query.source, path: query.path, fingerprint: bits,
-                                      moment: nil), library)
+                                      moment: moment), library)
         }
         let index = FingerprintIndex(library.indices.map { (id: $0, fingerprint: library[$0].visualFingerprint) })
         let matches = index.search(query.visualFingerprint, within: maxDistance).compactMap { match in
@@ -36,9 +39,10 @@ extension IndexStore {
             return stored.id == query.id ? nil : SimilarCapture(id: stored.id, source: stored.source, path: stored.path,
                                                                 distance: match.distance, moment: stored.moment)
         }
-        return Array(matches.sorted {
-            ($0.distance, $0.path, $0.id) < ($1.distance, $1.path, $1.id)
-        }.prefix(limit))
+        let nearest = matches.sorted { ($0.distance, $0.path, $0.id) < ($1.distance, $1.path, $1.id) }
+        return SimilarResult(query: SimilarCapture(id: query.id, source: query.source, path: query.path, distance: 0,
+                                                   moment: query.moment),
+                             matches: Array(nearest.prefix(limit)))
     }
 
     /// One capture's fingerprint as stored, with where it is.
@@ -75,7 +79,9 @@ extension IndexStore {
             candidates = try db.query("""
                 \(columns) WHERE substr(?1, -length(path) - 1) = '/' || path ORDER BY length(path) DESC, id
                 """, [.text(absolute)], read)
-            if let longest = candidates.first?.path.count { candidates = candidates.filter { $0.path.count == longest } }
+            if let longest = candidates.first?.path.count {
+                candidates = candidates.filter { $0.path.count == longest }
+            }
         }
         guard let first = candidates.first else { throw StoreError.unknownCapture(reference: reference) }
         guard candidates.count == 1 else {
