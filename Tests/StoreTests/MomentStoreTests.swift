@@ -98,6 +98,18 @@ struct MomentStoreTests {
         #expect(moments == ["photos:c.jpg": .init(moment: nil, representative: true)])
     }
 
+    @Test("Given a moment left with two representatives, then the integrity check reports it")
+    func integrityCheckSeesBrokenMoments() throws {
+        let index = try TestIndex(.memory)
+        try index.store.write([
+            Self.shot("a.jpg", at: 0, Self.beach, sharpness: 40),
+            Self.shot("b.jpg", at: 3, Self.near(Self.beach, flipping: 2), sharpness: 90),
+        ])
+        #expect(try index.store.integrityProblems() == [])
+        try index.store.write { db in try db.execute("UPDATE captures SET moment_representative = 1") }
+        #expect(try index.store.integrityProblems() == ["moment photos:a.jpg: 2 shots, 2 representatives"])
+    }
+
     @Test("Given a shot replaced by a different picture, then it leaves its moment")
     func replacedShotLeaves() throws {
         let index = try TestIndex(.memory)
@@ -165,6 +177,7 @@ struct MomentStoreTests {
                 }
             }
             #expect(try index.store.moments() == expected, "round \(round)")
+            #expect(try index.store.integrityProblems() == [], "round \(round)")
             largestMoment = max(largestMoment, fresh.moments.map(\.members.count).max() ?? 0)
         }
         #expect(largestMoment >= 3, "the sequence should build moments worth checking")
