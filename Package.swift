@@ -30,9 +30,10 @@ targets += [
 
 targets += [
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-    .target(name: "Store", dependencies: ["CSQLite", "Runner", "Captures"]),
+    .target(name: "Store", dependencies: ["CSQLite", "Runner", "Captures", "FingerprintStages"]),
     .target(name: "PersistStage", dependencies: ["Store", "Runner", "Captures"], path: "Sources/Stages/Persist"),
-    .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport"]),
+    .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport",
+                                                "FingerprintStages"]),
     .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures"], path: "benchmarks/Store"),
 ]
 products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]

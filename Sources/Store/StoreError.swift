@@ -12,6 +12,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case cannotDelete(path: String, reason: String)
     /// A row holds a value the store cannot read back (a damaged or hand-edited index).
     case corruptRow(table: String, column: String, id: String)
+    /// No indexed capture has this id or path (`similar`).
+    case unknownCapture(reference: String)
+    /// Several indexed captures have this path, one per source; their ids tell them apart.
+    case ambiguousCapture(reference: String, ids: [String])
+    /// The capture is indexed without a fingerprint (the pipeline has no fingerprint stage).
+    case noFingerprint(id: String)
 
     public var description: String {
         switch self {
@@ -24,6 +30,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .cannotDelete(let path, let reason): "cannot delete the index file \(path): \(reason)"
         case .corruptRow(let table, let column, let id):
             "the index row \(id) in \(table) has an unreadable \(column)"
+        case .unknownCapture(let reference):
+            "no indexed capture has the id or path \"\(reference)\" (give its id or path as export shows it, or the "
+                + "path of an indexed file)"
+        case .ambiguousCapture(let reference, let ids):
+            "\"\(reference)\" is the path of \(ids.count) indexed captures; give one of their ids: "
+                + ids.joined(separator: ", ")
+        case .noFingerprint(let id):
+            "the capture \(id) has no fingerprint (index it with a pipeline that has a fingerprint.phash stage)"
         }
     }
 }

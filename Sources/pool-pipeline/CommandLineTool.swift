@@ -5,7 +5,8 @@ import Runner
 enum CommandLineTool {
     static let commands: [any Command.Type] = [
         RunCommand.self, StatusCommand.self, PauseCommand.self, ResumeCommand.self, ExportCommand.self,
-        SearchCommand.self, BenchCommand.self, KindsCommand.self, RebuildIndexCommand.self, DeleteIndexCommand.self,
+        SearchCommand.self, SimilarCommand.self, BenchCommand.self, KindsCommand.self, RebuildIndexCommand.self,
+        DeleteIndexCommand.self,
     ]
 
     static var usage: String {

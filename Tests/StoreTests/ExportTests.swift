@@ -8,7 +8,8 @@ import Testing
 struct ExportTests {
     static let keys: Set<String> = ["id", "source", "path", "date", "dateSource", "location", "kind", "format",
                                     "width", "height", "text", "codes", "labels", "fingerprint", "sharpness",
-                                    "outOfFocus", "moment", "sensitive", "links", "leads", "things"]
+                                    "outOfFocus", "moment", "momentRepresentative", "sensitive", "links", "leads",
+                                    "things"]
 
     func parse(_ line: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -53,6 +54,7 @@ struct ExportTests {
         #expect(object["sharpness"] as? Double == 12.5)
         #expect(object["outOfFocus"] as? Bool == true)
         for key in ["moment", "sensitive"] { #expect(object[key] is NSNull, "\(key)") }
+        #expect(object["momentRepresentative"] as? Bool == true)
         for key in ["links", "leads", "things"] { #expect((object[key] as? [Any])?.isEmpty == true, "\(key)") }
     }
 

@@ -6,7 +6,8 @@ import Store
 /// Stores each capture's record in the index (`sqlite.persist`), a slice of captures per transaction, and hands
 /// the record on unchanged.
 ///
-/// Records wait in a buffer until `slice` of them have arrived, then the slice is written in one transaction;
+/// Records wait in a buffer until `slice` of them have arrived, then the slice is written in one transaction,
+/// together with the regrouping of the moments its captures join or leave (`IndexStore.write`);
 /// `finish()` writes the rest. A kill between slices loses only the captures still buffered: they are not in the
 /// ledger, so the next run processes them again. When a slice cannot be written, the capture that completed it
 /// fails with the reason and the others of the slice are left for the next run.

@@ -47,8 +47,12 @@ public struct ExportedCapture: Sendable, Equatable, Encodable {
     public var fingerprint: String?
     public var sharpness: Double?
     public var outOfFocus: Bool?
-    /// The id of the moment (burst) the capture belongs to.
+    /// The id of the moment (burst of near-identical shots) the capture belongs to: the id of its earliest shot;
+    /// null when the capture is alone (or has no fingerprint).
     public var moment: String?
+    /// Whether this capture shows its moment: true for the sharpest shot of a moment and for every capture alone,
+    /// false for the other shots of a moment. Keeping the lines where it is true shows each moment once.
+    public var momentRepresentative: Bool
     /// The sensitive category the privacy gate found.
     public var sensitive: String?
     public var links: [JSONValue]
@@ -57,7 +61,7 @@ public struct ExportedCapture: Sendable, Equatable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, source, path, date, dateSource, location, kind, format, width, height, text, codes, labels
-        case fingerprint, sharpness, outOfFocus, moment, sensitive, links, leads, things
+        case fingerprint, sharpness, outOfFocus, moment, momentRepresentative, sensitive, links, leads, things
     }
 
     /// Writes every key, nil ones as JSON null, so each line has the same keys.
@@ -80,6 +84,7 @@ public struct ExportedCapture: Sendable, Equatable, Encodable {
         try container.encode(sharpness, forKey: .sharpness)
         try container.encode(outOfFocus, forKey: .outOfFocus)
         try container.encode(moment, forKey: .moment)
+        try container.encode(momentRepresentative, forKey: .momentRepresentative)
         try container.encode(sensitive, forKey: .sensitive)
         try container.encode(links, forKey: .links)
         try container.encode(leads, forKey: .leads)

@@ -5,6 +5,7 @@
 /// captures ─┬─< codes     (capture_id, ON DELETE CASCADE)
 ///           ├─< labels    (capture_id, ON DELETE CASCADE)
 ///           └─< vectors   (capture_id, ON DELETE CASCADE)
+/// captures.moment  the moment (burst) a capture belongs to, with its representative flag
 /// captures_search  FTS5 over text, labels and path (rowid = captures.rowid)
 /// failures         captures that failed, with the stage and reason
 /// status           one row: the runner's status JSON and its pid
@@ -16,7 +17,10 @@
 public enum IndexSchema {
     /// Every migration, in order.
     public static var migrator: DatabaseMigrator {
-        DatabaseMigrator([Migration("2026-11-30-initial-schema", apply: createInitialSchema)])
+        DatabaseMigrator([
+            Migration("2026-11-30-initial-schema", apply: createInitialSchema),
+            Migration("2026-11-30-moments", apply: addMoments),
+        ])
     }
 
     /// Tables emptied by a rebuild (children first), everything derived from the captures.
@@ -104,5 +108,18 @@ public enum IndexSchema {
                 text, labels, path, tokenize = 'unicode61 remove_diacritics 2'
             );
             """)
+    }
+
+    /// Moments: `captures.moment` (the moment's id, null for a capture alone or without a fingerprint) and
+    /// `captures.moment_representative` (1 for the capture that shows its moment and for every capture alone).
+    /// Captures indexed before this migration are grouped here, in the migration's transaction.
+    private static func addMoments(_ db: Database) throws {
+        try db.executeScript("""
+            ALTER TABLE captures ADD COLUMN moment TEXT;
+            ALTER TABLE captures ADD COLUMN moment_representative INTEGER NOT NULL DEFAULT 1
+                CHECK (moment_representative IN (0, 1));
+            CREATE INDEX captures_by_moment ON captures (moment);
+            """)
+        try IndexStore.groupAllMoments(in: db)
     }
 }

@@ -21,7 +21,7 @@ extension IndexStore {
         try read { db in
             try db.forEachRow("""
                 SELECT id, source, path, date, date_source, lat, lon, city, kind, format, width, height, text,
-                       fingerprint, sharpness, out_of_focus
+                       fingerprint, sharpness, out_of_focus, moment, moment_representative
                 FROM captures ORDER BY path, source, id
                 """) { row in
                 let id = row.string(0) ?? ""
@@ -37,7 +37,8 @@ extension IndexStore {
                     text: row.string(12), codes: try Self.exportedCodes(of: id, in: db),
                     labels: try Self.labelNames(of: id, in: db),
                     fingerprint: row.int64(13).map { VisualFingerprint(bits: UInt64(bitPattern: $0)).hex },
-                    sharpness: row.double(14), outOfFocus: row.bool(15), moment: nil, sensitive: nil,
+                    sharpness: row.double(14), outOfFocus: row.bool(15), moment: row.string(16),
+                    momentRepresentative: row.bool(17) ?? true, sensitive: nil,
                     links: [], leads: [], things: [])
                 try body(capture)
             }

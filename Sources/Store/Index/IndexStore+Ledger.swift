@@ -71,12 +71,14 @@ extension IndexStore: CaptureLedger {
         }
     }
 
-    /// Deletes one capture row (its children go by cascade) and its search entry.
+    /// Deletes one capture row (its children go by cascade) and its search entry, and regroups the moment it was
+    /// in (deleting a representative promotes the next sharpest shot).
     static func removeCapture(_ id: String, source: String, in db: Database) throws {
-        let rowID = try db.first("SELECT rowid FROM captures WHERE id = ? AND source = ?",
-                                 [.text(id), .text(source)]) { $0.int64(0) } ?? nil
-        guard let rowID else { return }
+        let row = try db.first("SELECT rowid, moment FROM captures WHERE id = ? AND source = ?",
+                               [.text(id), .text(source)]) { ($0.int64(0), $0.string(1)) }
+        guard let row, let rowID = row.0 else { return }
         try db.execute("DELETE FROM captures_search WHERE rowid = ?", [.integer(rowID)])
         try db.execute("DELETE FROM captures WHERE rowid = ?", [.integer(rowID)])
+        if let moment = row.1 { try regroupMoments(afterRemovingFrom: [moment], in: db) }
     }
 }

@@ -6,11 +6,16 @@ extension IndexStore {
     /// replaced together with its codes, labels and vector; a failure recorded for it is removed. The signature
     /// stored is `record.file.signature`, which the ledger hands back to skip the capture while it is unchanged.
     ///
-    /// Either the whole slice is in the index afterwards or, when this throws or the process dies, none of it.
+    /// The moments around the slice are regrouped in the same transaction (a new shot may join, merge or leave
+    /// moments; see `regroupMoments(afterWriting:in:)`).
+    ///
+    /// Either the whole slice is in the index afterwards, moments included, or, when this throws or the process
+    /// dies, none of it.
     public func write(_ records: [CaptureRecord], indexedAt: Date = Date()) throws {
         guard !records.isEmpty else { return }
         try queue.write { db in
             for record in records { try Self.upsert(record, indexedAt: indexedAt, in: db) }
+            try Self.regroupMoments(afterWriting: records.map(\.file.id.rawValue), in: db)
         }
     }
 
