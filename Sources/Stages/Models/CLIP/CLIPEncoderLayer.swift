@@ -82,10 +82,10 @@ struct CLIPEncoderLayer: Sendable {
                             for row in 0..<length {
                                 let line = score + row * length
                                 if causal {
-                                    softmaxInPlace(line, count: row + 1)
+                                    Tensor.softmaxInPlace(line, count: row + 1)
                                     for masked in (row + 1)..<length { line[masked] = 0 }
                                 } else {
-                                    softmaxInPlace(line, count: length)
+                                    Tensor.softmaxInPlace(line, count: length)
                                 }
                             }
                             // context = softmax(scores) · V
