@@ -61,3 +61,21 @@ struct CLIPWeightErrorTests {
         }
     }
 }
+
+@Suite("A tokenizer that does not fit the model")
+struct CLIPTokenizerMismatchTests {
+    @Test("a vocabulary with ids beyond the model's vocabulary is refused when the embedder loads")
+    func refusesLargerVocabulary() throws {
+        let copy = try Fixture.modelCopy()
+        let configFile = copy + "/config.json"
+        let text = try String(contentsOfFile: configFile, encoding: .utf8)
+        let vocabularySize = try #require(text.firstRange(of: "\"vocab_size\": 709"))
+        try text.replacingCharacters(in: vocabularySize, with: "\"vocab_size\": 700")
+            .write(toFile: configFile, atomically: true, encoding: .utf8)
+        // The token embedding then has the wrong shape too; the tokenizer check comes first and names vocab.json.
+        #expect(throws: CLIPError.badTokenizer(file: copy + "/vocab.json", reason:
+            "ids up to 708, the model's vocabulary has 700 (another model's tokenizer?)")) {
+            try TextQueryEmbedder(folder: CLIPModelFolder(path: copy))
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ModelEngine
 
@@ -79,5 +80,38 @@ struct SmallRowMatmulTests {
             }
         }
         #expect(worst < 1e-4 * Float(k))
+    }
+}
+
+@Suite("Row kernels")
+struct KernelTests {
+    @Test("layer norm gives each row zero mean and unit variance before scale and shift")
+    func layerNorm() {
+        var x = Tensor(shape: [2, 4], storage: [1, 2, 3, 4, 10, 10, 10, 14])
+        x.layerNormalize(weight: Tensor(shape: [4], storage: [1, 1, 2, 1]),
+                         bias: Tensor(shape: [4], storage: [0, 0, 0, 5]), epsilon: 0)
+        let first = x.row(0)
+        #expect(abs(first[0] + 1.3416408) < 1e-5 && abs(first[2] - 2 * 0.4472136) < 1e-5)
+        #expect(abs(x.row(1)[3] - (5 + 1.7320508)) < 1e-5)
+    }
+
+    @Test("softmax sums to one, keeps order, and survives large inputs")
+    func softmax() {
+        var row: [Float] = [1000, 1001, 999]
+        row.withUnsafeMutableBufferPointer { Tensor.softmaxInPlace($0.baseAddress!, count: 3) }
+        #expect(abs(row.reduce(0, +) - 1) < 1e-6)
+        #expect(row[1] > row[0] && row[0] > row[2])
+        #expect(abs(row[1] - 0.66524096) < 1e-6)
+    }
+
+    @Test("quick GELU is x·σ(1.702x) and rows normalise to unit length")
+    func activationAndNormalize() {
+        var x = Tensor(shape: [1, 2], storage: [1, -2])
+        x.applyQuickGELU()
+        #expect(abs(x.storage[0] - 1 / (1 + expf(-1.702))) < 1e-6)
+        #expect(abs(x.storage[1] - -2 / (1 + expf(3.404))) < 1e-6)
+        var v = Tensor(shape: [2, 2], storage: [3, 4, 0, 0])
+        v.normalizeRows()
+        #expect(v.storage == [0.6, 0.8, 0, 0])
     }
 }

@@ -71,3 +71,42 @@ struct SHA256Tests {
         }
     }
 }
+
+@Suite("Installing a model from downloaded files")
+struct ModelInstallTests {
+    static func download() throws -> (folder: String, manifest: ModelManifest) {
+        let weights = try SafetensorsFixture.write(Array("weights".utf8), name: "model.safetensors")
+        let folder = (weights as NSString).deletingLastPathComponent
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: folder + "/config.json"))
+        let manifest = ModelManifest(model: "m", files: [
+            .init(name: "model.safetensors", url: "u1", size: 7, sha256: SHA256.hex(of: Array("weights".utf8))),
+            .init(name: "config.json", url: "u2", size: 2, sha256: SHA256.hex(of: Array("{}".utf8))),
+        ])
+        return (folder, manifest)
+    }
+
+    @Test("verified files are installed, replacing an older install")
+    func installs() throws {
+        let (folder, manifest) = try Self.download()
+        let destination = (folder as NSString).deletingLastPathComponent + "/installed-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: destination + "/model.safetensors"))
+        try manifest.install(from: folder, into: destination)
+        try manifest.verify(folder: destination)
+        #expect(try String(contentsOfFile: destination + "/model.safetensors", encoding: .utf8) == "weights")
+    }
+
+    @Test("a download with a wrong digest is refused and the installed model is left alone")
+    func refusesMismatch() throws {
+        let (folder, manifest) = try Self.download()
+        try Data("weightz".utf8).write(to: URL(fileURLWithPath: folder + "/model.safetensors"))
+        let destination = (folder as NSString).deletingLastPathComponent + "/installed-\(UUID().uuidString)"
+        #expect {
+            try manifest.install(from: folder, into: destination)
+        } throws: { error in
+            guard case .wrongDigest(let file, _, _)? = error as? ModelFileError else { return false }
+            return file == folder + "/model.safetensors"
+        }
+        #expect(!FileManager.default.fileExists(atPath: destination))
+    }
+}

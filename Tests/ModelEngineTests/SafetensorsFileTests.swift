@@ -101,6 +101,28 @@ struct SafetensorsFileTests {
         }
     }
 
+    @Test("absurd sizes in a corrupt header are refused, not trusted")
+    func absurdSizes() throws {
+        var huge = SafetensorsFixture.bytes([SafetensorsFixture.f32("w", [1], [1])])
+        huge.replaceSubrange(0..<8, with: withUnsafeBytes(of: UInt64.max.littleEndian, Array.init))
+        let hugeLength = try SafetensorsFixture.write(huge)
+        #expect {
+            try SafetensorsFile(path: hugeLength)
+        } throws: { error in
+            if case .truncated? = error as? SafetensorsError { return true }
+            return false
+        }
+        let item = SafetensorsFixture.f32("w", [1], [1])
+        let hugeShape = try SafetensorsFixture.write(SafetensorsFixture.bytes([item],
+            header: #"{"w":{"dtype":"F32","shape":[4294967296,4294967296],"data_offsets":[0,4]}}"#))
+        #expect {
+            try SafetensorsFile(path: hugeShape)
+        } throws: { error in
+            guard case .badHeader(_, let reason)? = error as? SafetensorsError else { return false }
+            return reason.contains("impossible shape")
+        }
+    }
+
     @Test("an element type other than F32, F16 or BF16 is refused when read, naming it")
     func unsupportedDType() throws {
         let item = SafetensorsFixture.Item(name: "ids", dtype: "I64", shape: [1], bytes: [UInt8](repeating: 0, count: 8))

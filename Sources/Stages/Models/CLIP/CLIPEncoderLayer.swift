@@ -43,11 +43,25 @@ struct CLIPEncoderLayer: Sendable {
     }
 
     /// Runs the block on `hidden` ([sequences·length, width]); with `causal`, token i attends only to 0...i.
-    func forward(_ hidden: inout Tensor, sequences: Int, length: Int, causal: Bool) {
+    ///
+    /// With `keeping` (one position per sequence), only those positions' outputs are computed — every
+    /// position's keys and values still are — and `hidden` becomes [sequences, width]: the last block of a
+    /// tower whose output is read at one position (the class token, the end token) needs no more.
+    func forward(_ hidden: inout Tensor, sequences: Int, length: Int, causal: Bool, keeping: [Int]? = nil) {
         var normed = hidden
         normed.layerNormalize(weight: norm1Weight, bias: norm1Bias, epsilon: config.layerNormEpsilon)
         let qkv = normed.linear(weight: qkvWeight, bias: qkvBias)
-        let context = attention(qkv, sequences: sequences, length: length, causal: causal)
+        let context = attention(qkv, sequences: sequences, length: length, causal: causal, keeping: keeping)
+        if let keeping {
+            let width = config.width
+            var kept = Tensor(zeros: [sequences, width])
+            for (sequence, position) in keeping.enumerated() {
+                let source = (sequence * length + position) * width
+                kept.storage.replaceSubrange(sequence * width..<(sequence + 1) * width,
+                                             with: hidden.storage[source..<(source + width)])
+            }
+            hidden = kept
+        }
         hidden.add(context.linear(weight: outWeight, bias: outBias))
 
         normed = hidden
@@ -57,13 +71,15 @@ struct CLIPEncoderLayer: Sendable {
         hidden.add(inner.linear(weight: fc2Weight, bias: fc2Bias))
     }
 
-    /// Multi-head scaled dot-product attention over each sequence; returns [sequences·length, width].
-    private func attention(_ qkv: Tensor, sequences: Int, length: Int, causal: Bool) -> Tensor {
+    /// Multi-head scaled dot-product attention over each sequence; returns [sequences·length, width], or
+    /// [sequences, width] for only the `keeping` query positions.
+    private func attention(_ qkv: Tensor, sequences: Int, length: Int, causal: Bool, keeping: [Int]?) -> Tensor {
         let width = config.width, headWidth = config.headWidth
         let stride = 3 * width
         let scale = 1 / Float(headWidth).squareRoot()
-        var context = Tensor(zeros: [sequences * length, width])
-        var scores = [Float](repeating: 0, count: length * length)
+        let queries = keeping == nil ? length : 1
+        var context = Tensor(zeros: [sequences * queries, width])
+        var scores = [Float](repeating: 0, count: queries * length)
         qkv.storage.withUnsafeBufferPointer { qkvBuffer in
             context.storage.withUnsafeMutableBufferPointer { contextBuffer in
                 scores.withUnsafeMutableBufferPointer { scoreBuffer in
@@ -71,27 +87,29 @@ struct CLIPEncoderLayer: Sendable {
                           let score = scoreBuffer.baseAddress else { return }
                     for sequence in 0..<sequences {
                         let rows = sequence * length
+                        let firstQuery = keeping?[sequence] ?? 0
                         for head in 0..<config.heads {
                             let column = head * headWidth
-                            let query = base + rows * stride + column
-                            let key = query + width
-                            let value = query + 2 * width
+                            let key = base + rows * stride + column + width
+                            let value = key + width
+                            let query = base + (rows + firstQuery) * stride + column
                             // scores = scale · Q Kᵀ
-                            BLAS.sgemm(transposeB: true, m: length, n: length, k: headWidth, alpha: scale,
+                            BLAS.sgemm(transposeB: true, m: queries, n: length, k: headWidth, alpha: scale,
                                        a: query, lda: stride, b: key, ldb: stride, c: score, ldc: length)
-                            for row in 0..<length {
+                            for row in 0..<queries {
                                 let line = score + row * length
+                                let position = firstQuery + row
                                 if causal {
-                                    softmaxInPlace(line, count: row + 1)
-                                    for masked in (row + 1)..<length { line[masked] = 0 }
+                                    Tensor.softmaxInPlace(line, count: position + 1)
+                                    for masked in (position + 1)..<length { line[masked] = 0 }
                                 } else {
-                                    softmaxInPlace(line, count: length)
+                                    Tensor.softmaxInPlace(line, count: length)
                                 }
                             }
                             // context = softmax(scores) · V
-                            BLAS.sgemm(m: length, n: headWidth, k: length,
+                            BLAS.sgemm(m: queries, n: headWidth, k: length,
                                        a: score, lda: length, b: value, ldb: stride,
-                                       c: out + rows * width + column, ldc: width)
+                                       c: out + sequence * queries * width + column, ldc: width)
                         }
                     }
                 }

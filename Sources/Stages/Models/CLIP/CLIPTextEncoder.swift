@@ -69,18 +69,28 @@ public struct CLIPTextEncoder: Sendable {
                 }
             }
         }
-        for layer in layers {
-            layer.forward(&hidden, sequences: sequences.count, length: length, causal: true)
+        // The end token is all that is read: the last block computes only it.
+        let pooling = sequences.map(poolingIndex(of:))
+        for (index, layer) in layers.enumerated() {
+            layer.forward(&hidden, sequences: sequences.count, length: length, causal: true,
+                          keeping: index == layers.count - 1 ? pooling : nil)
         }
-        var pooled = Tensor(zeros: [sequences.count, width])
-        for (sequenceIndex, sequence) in sequences.enumerated() {
-            let source = (sequenceIndex * length + poolingIndex(of: sequence)) * width
-            pooled.storage.replaceSubrange(sequenceIndex * width..<(sequenceIndex + 1) * width,
-                                           with: hidden.storage[source..<(source + width)])
-        }
+        var pooled = layers.isEmpty ? Self.rows(pooling, of: hidden, length: length) : hidden
         pooled.layerNormalize(weight: finalNormWeight, bias: finalNormBias, epsilon: text.transformer.layerNormEpsilon)
         var embedded = pooled.matmul(projection, transposeOther: true)
         embedded.normalizeRows()
         return embedded
+    }
+
+    /// Row `positions[s]` of each sequence `s` of `hidden` ([sequences·length, width]).
+    static func rows(_ positions: [Int], of hidden: Tensor, length: Int) -> Tensor {
+        let width = hidden.shape[1]
+        var result = Tensor(zeros: [positions.count, width])
+        for (sequence, position) in positions.enumerated() {
+            let source = (sequence * length + position) * width
+            result.storage.replaceSubrange(sequence * width..<(sequence + 1) * width,
+                                           with: hidden.storage[source..<(source + width)])
+        }
+        return result
     }
 }

@@ -15,6 +15,8 @@ public struct CLIPTokenizer: Sendable {
     public let endTokenID: Int
     /// The most ids `encode` returns, start and end included.
     public let contextLength: Int
+    /// The largest id in the vocabulary: must be below the model's vocabulary size.
+    public let largestID: Int
 
     /// Loads `vocab.json` and `merges.txt` (a `#version` first line is skipped).
     public init(vocabularyFile: String, mergesFile: String, contextLength: Int = 77) throws(CLIPError) {
@@ -63,6 +65,7 @@ public struct CLIPTokenizer: Sendable {
         self.startTokenID = start
         self.endTokenID = end
         self.contextLength = contextLength
+        self.largestID = vocabulary.values.max() ?? 0
     }
 
     /// The ids of `text`: the start token, at most `contextLength - 2` text tokens, the end token.

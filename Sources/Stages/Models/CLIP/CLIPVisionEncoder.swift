@@ -64,15 +64,12 @@ public struct CLIPVisionEncoder: Sendable {
             }
         }
         hidden.layerNormalize(weight: preNormWeight, bias: preNormBias, epsilon: vision.transformer.layerNormEpsilon)
-        for layer in layers {
-            layer.forward(&hidden, sequences: images.count, length: length, causal: false)
+        // The class token (position 0) is all that is read: the last block computes only it.
+        for (index, layer) in layers.enumerated() {
+            layer.forward(&hidden, sequences: images.count, length: length, causal: false,
+                          keeping: index == layers.count - 1 ? [Int](repeating: 0, count: images.count) : nil)
         }
-        var pooled = Tensor(zeros: [images.count, width])
-        for image in 0..<images.count {
-            let source = image * length * width
-            pooled.storage.replaceSubrange(image * width..<(image + 1) * width,
-                                           with: hidden.storage[source..<(source + width)])
-        }
+        var pooled = layers.isEmpty ? Self.rows([Int](repeating: 0, count: images.count), of: hidden, length: length) : hidden
         pooled.layerNormalize(weight: postNormWeight, bias: postNormBias, epsilon: vision.transformer.layerNormEpsilon)
         var embedded = pooled.matmul(projection, transposeOther: true)
         embedded.normalizeRows()
@@ -103,5 +100,17 @@ public struct CLIPVisionEncoder: Sendable {
             }
         }
         return rows
+    }
+
+    /// Row `positions[s]` of each sequence `s` of `hidden` ([sequences·length, width]).
+    static func rows(_ positions: [Int], of hidden: Tensor, length: Int) -> Tensor {
+        let width = hidden.shape[1]
+        var result = Tensor(zeros: [positions.count, width])
+        for (sequence, position) in positions.enumerated() {
+            let source = (sequence * length + position) * width
+            result.storage.replaceSubrange(sequence * width..<(sequence + 1) * width,
+                                           with: hidden.storage[source..<(source + width)])
+        }
+        return result
     }
 }

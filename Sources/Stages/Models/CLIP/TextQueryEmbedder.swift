@@ -12,6 +12,10 @@ public struct TextQueryEmbedder: Sendable {
         self.folder = folder
         let config = try folder.loadConfig()
         tokenizer = try folder.loadTokenizer(config: config)
+        guard tokenizer.largestID < config.text.vocabularySize else {
+            throw CLIPError.badTokenizer(file: folder.file(CLIPModelFolder.vocabularyName), reason:
+                "ids up to \(tokenizer.largestID), the model's vocabulary has \(config.text.vocabularySize) (another model's tokenizer?)")
+        }
         encoder = try CLIPTextEncoder(config: config, weights: try folder.openWeights())
     }
 

@@ -49,11 +49,12 @@ public final class SafetensorsFile: @unchecked Sendable {
             throw .unreadable(file: path, reason: "mmap failed: \(String(cString: strerror(errno)))")
         }
         do {
-            let headerLength = Int(UInt64(littleEndian: mapping.loadUnaligned(as: UInt64.self)))
-            guard headerLength <= size - 8 else {
+            let declared = UInt64(littleEndian: mapping.loadUnaligned(as: UInt64.self))
+            guard declared <= UInt64(size - 8) else {
                 throw SafetensorsError.truncated(
-                    file: path, reason: "header says \(headerLength) bytes, the file has \(size - 8) after the length")
+                    file: path, reason: "header says \(declared) bytes, the file has \(size - 8) after the length")
             }
+            let headerLength = Int(declared)
             let header = Data(bytes: mapping + 8, count: headerLength)
             let parsed = try Self.parseHeader(header, path: path, dataSize: size - 8 - headerLength)
             self.entries = parsed.entries
@@ -147,8 +148,16 @@ public final class SafetensorsFile: @unchecked Sendable {
         else {
             throw .badHeader(file: path, reason: "tensor \"\(name)\" has an invalid shape or data_offsets")
         }
+        var elements = 1
+        for dimension in shape {
+            let (product, overflow) = elements.multipliedReportingOverflow(by: dimension)
+            guard !overflow, product < 1 << 40 else {
+                throw .badHeader(file: path, reason: "tensor \"\(name)\" has an impossible shape \(shape)")
+            }
+            elements = product
+        }
         if let known = SafetensorsDType(rawValue: dtype) {
-            let expected = Tensor.count(of: shape) * known.size
+            let expected = elements * known.size
             guard offsets[1] - offsets[0] == expected else {
                 throw .badHeader(file: path, reason:
                     "tensor \"\(name)\" spans \(offsets[1] - offsets[0]) bytes, its shape \(shape) of \(dtype) needs \(expected)")

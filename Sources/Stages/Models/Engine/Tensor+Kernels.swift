@@ -77,17 +77,19 @@ extension Tensor {
     }
 }
 
-/// Softmax over a row of `count` floats in place, stable against overflow.
-public func softmaxInPlace(_ row: UnsafeMutablePointer<Float>, count: Int) {
-    guard count > 0 else { return }
-    var largest = row[0]
-    for index in 1..<count where row[index] > largest { largest = row[index] }
-    var sum: Float = 0
-    for index in 0..<count {
-        let value = Foundation.exp(row[index] - largest)
-        row[index] = value
-        sum += value
+extension Tensor {
+    /// Softmax over a row of `count` floats in place, stable against overflow (attention scores).
+    public static func softmaxInPlace(_ row: UnsafeMutablePointer<Float>, count: Int) {
+        guard count > 0 else { return }
+        var largest = row[0]
+        for index in 1..<count where row[index] > largest { largest = row[index] }
+        var sum: Float = 0
+        for index in 0..<count {
+            let value = Foundation.exp(row[index] - largest)
+            row[index] = value
+            sum += value
+        }
+        let scale = 1 / sum
+        for index in 0..<count { row[index] *= scale }
     }
-    let scale = 1 / sum
-    for index in 0..<count { row[index] *= scale }
 }

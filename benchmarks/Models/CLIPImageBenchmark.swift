@@ -34,30 +34,18 @@ struct CLIPImageBenchmark: Benchmark {
         return batch * callers * calls
     }
 
-    /// Floating-point operations for one image, counting the multiply-adds of every matrix product.
+    /// Floating-point operations the encoder performs for one image, counting the multiply-adds of every
+    /// matrix product (the last block computes only the class token past its key/value projection).
     static func flopsPerImage(_ config: CLIPConfig) -> Double {
         let vision = config.vision, t = vision.transformer
         let tokens = Double(vision.sequenceLength), width = Double(t.width), inner = Double(t.intermediateSize)
         let patches = Double(vision.gridSize * vision.gridSize)
         let patch = 2 * patches * Double(3 * vision.patchSize * vision.patchSize) * width
-        let perLayer = 2 * tokens * width * (3 * width) + 2 * tokens * width * width
-            + 2 * 2 * tokens * width * inner + 2 * 2 * tokens * tokens * width
-        return patch + Double(t.layers) * perLayer + 2 * width * Double(config.projectionSize)
-    }
-}
-
-/// Tokenising and embedding one search query with ViT-B/32's text tower.
-struct TextQueryBenchmark: Benchmark {
-    let encoder: CLIPTextEncoder
-    let tokenizer: CLIPTokenizer
-    var query: String
-
-    var name: String { "text query \"\(query)\"" }
-
-    mutating func setUp() throws {}
-
-    mutating func run() throws -> Int {
-        _ = encoder.embed([tokenizer.encode(query)])
-        return 1
+        func block(queries: Double) -> Double {
+            2 * tokens * width * (3 * width) + 2 * 2 * queries * tokens * width
+                + 2 * queries * width * width + 2 * 2 * queries * width * inner
+        }
+        return patch + Double(t.layers - 1) * block(queries: tokens) + block(queries: 1)
+            + 2 * width * Double(config.projectionSize)
     }
 }
