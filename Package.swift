@@ -79,9 +79,9 @@ products += [.executable(name: "ClassifierBenchmarks", targets: ["ClassifierBenc
 
 targets += [
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages",
-                                            "FingerprintStages", "ImageClassifier"]),
+                                            "FingerprintStages", "ImageClassifier", "CLIPModel"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
-    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store"]),
+    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine"]),
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline"]),

@@ -1,3 +1,4 @@
+import CLIPModel
 import DecodeStages
 import FingerprintStages
 import ImageClassifier
@@ -11,6 +12,7 @@ extension StageRegistry {
         registry.registerDecodeStages()
         registry.registerFingerprintStages()
         registry.registerClassifierStages()
+        registry.registerCLIPStages()
         registry.registerStoreStages()
         return registry
     }

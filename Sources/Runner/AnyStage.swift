@@ -6,6 +6,8 @@ struct AnyStage: Sendable {
     let joinParts: [JoinPart]?
     let process: @Sendable (any Sendable, StageContext) async throws -> any Sendable
     let finish: @Sendable () async throws -> Void
+    /// What the stage asks the status to tell the user (see `StageNotes`).
+    let notes: [String]
 
     init<S: Stage>(_ stage: S) {
         inputType = S.Input.self
@@ -23,6 +25,7 @@ struct AnyStage: Sendable {
                                              found: String(describing: type(of: value)))
         }
         finish = { try await stage.finish() }
+        notes = (stage as? any StageNotes)?.notes ?? []
     }
 }
 

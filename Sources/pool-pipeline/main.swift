@@ -1,6 +1,7 @@
 // pool-pipeline: index a library of captures, and read the index.
 import Foundation
 
+ProcessBootstrap.reexecIfNeeded()
 let words = Array(CommandLine.arguments.dropFirst())
 let code = await CommandLineTool.main(words)
 exit(code.rawValue)

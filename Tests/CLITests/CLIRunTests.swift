@@ -46,6 +46,27 @@ struct CLIRunTests {
         #expect(result.stderr.contains("pipeline.json: stage \"decode\", field \"options.size\": expected a number, found a string"))
     }
 
+    @Test func givenNoCLIPWeights_thenTheRunCompletesAndSaysVectorsArePending() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.copies(3)
+        try workspace.writePipeline("""
+            {"sources": [{"id": "library", "kind": "folder", "options": {"path": "library"}}],
+             "stages": [{"id": "decode", "kind": "vips.decode"},
+                        {"id": "vectors", "kind": "clip.embed", "options": {"model": "no-model-here"}, "concurrency": 4},
+                        {"id": "persist", "kind": "sqlite.persist"}],
+             "edges": [{"from": "library", "to": "decode"}, {"from": "decode", "to": ["vectors", "persist"]},
+                       {"from": "vectors", "to": "persist"}]}
+            """)
+        let result = try CLIProcess.run(["run", workspace.pipeline, "--index", workspace.index, "--plain"])
+        #expect(result.status == 0)
+        #expect(result.lines.contains("indexed: 3"))
+        let note = "note: vectors pending: no CLIP weights installed at \(workspace.root.path)/no-model-here"
+        #expect(result.lines.contains { $0.hasPrefix(note) })
+        let status = try CLIProcess.run(["status", "--index", workspace.index])
+        #expect(status.lines.contains { $0.hasPrefix(note) })
+    }
+
     @Test func givenAnUnreadableFolder_thenTheRunWaitsForPermission() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

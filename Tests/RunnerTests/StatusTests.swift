@@ -71,3 +71,23 @@ struct StatusTests {
         }
     }
 }
+
+@Suite("Stages can tell the user something through the status")
+struct StageNotesTests {
+    struct Pending: Stage, StageNotes {
+        var notes: [String] { ["vectors pending: no weights installed"] }
+        func process(_ input: Int, context: StageContext) async throws -> Int { input }
+    }
+
+    @Test func givenAStageWithNotes_thenTheRunsStatusCarriesThem() async throws {
+        var registry = testRegistry(count: 3)
+        registry.register("pending") { _ in Pending() }
+        let graph = try loadPipeline("""
+            {"sources": [{"id": "in", "kind": "list"}], "stages": [{"id": "p", "kind": "pending"}],
+             "edges": [{"from": "in", "to": "p"}]}
+            """, registry: registry)
+        let summary = try await PipelineRunner(graph: graph, ledger: InMemoryLedger()).run()
+        #expect(summary.status.detail.notes == ["vectors pending: no weights installed"])
+        #expect(summary.indexed == 3)
+    }
+}

@@ -29,7 +29,7 @@ final class RunFlow: Sendable {
     }
 
     func run() async -> RunSummary {
-        runner.statusCenter.apply(.runStarted)
+        runner.statusCenter.apply(.runStarted(notes: graph.stages.flatMap(\.stage.notes)))
         let power = runner.options.powerMonitor.map { _ in
             Task { [runner] in
                 while !Task.isCancelled {

@@ -14,9 +14,11 @@ public struct StatusDetail: Sendable, Equatable, Codable {
     public var throttled: Bool
     /// The path in question while waiting for permission.
     public var path: String?
+    /// What stages ask to tell the user about this run ("vectors pending: no CLIP weights installed at PATH").
+    public var notes: [String]
 
     public init(text: String = "", total: Int? = nil, listed: Int = 0, indexed: Int = 0, failed: Int = 0,
-                throttled: Bool = false, path: String? = nil) {
+                throttled: Bool = false, path: String? = nil, notes: [String] = []) {
         self.text = text
         self.total = total
         self.listed = listed
@@ -24,8 +26,28 @@ public struct StatusDetail: Sendable, Equatable, Codable {
         self.failed = failed
         self.throttled = throttled
         self.path = path
+        self.notes = notes
     }
 
     /// Captures finished this run, indexed or failed.
     public var processed: Int { indexed + failed }
+}
+
+extension StatusDetail {
+    private enum CodingKeys: String, CodingKey {
+        case text, total, listed, indexed, failed, throttled, path, notes
+    }
+
+    /// Reads a saved detail; fields added in later versions (`notes`) may be absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(text: try container.decode(String.self, forKey: .text),
+                  total: try container.decodeIfPresent(Int.self, forKey: .total),
+                  listed: try container.decode(Int.self, forKey: .listed),
+                  indexed: try container.decode(Int.self, forKey: .indexed),
+                  failed: try container.decode(Int.self, forKey: .failed),
+                  throttled: try container.decode(Bool.self, forKey: .throttled),
+                  path: try container.decodeIfPresent(String.self, forKey: .path),
+                  notes: try container.decodeIfPresent([String].self, forKey: .notes) ?? [])
+    }
 }

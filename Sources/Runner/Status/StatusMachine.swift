@@ -4,7 +4,7 @@ import Foundation
 /// written from the counts. The runner feeds it; `StatusCenter` keeps it behind a lock and broadcasts it.
 struct StatusMachine {
     enum Event: Equatable {
-        case runStarted
+        case runStarted(notes: [String])
         case listed(count: Int)
         case total(Int)
         case listingFinished
@@ -27,10 +27,10 @@ struct StatusMachine {
 
     mutating func apply(_ event: Event) {
         switch event {
-        case .runStarted:
+        case .runStarted(let notes):
             status.phase = .indexing
             status.pauseReason = nil
-            status.detail = StatusDetail(throttled: status.detail.throttled)
+            status.detail = StatusDetail(throttled: status.detail.throttled, notes: notes)
         case .listed(let count):
             status.detail.listed += count
         case .total(let total):

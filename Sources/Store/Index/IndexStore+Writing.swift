@@ -64,7 +64,7 @@ extension IndexStore {
                 ON CONFLICT (capture_id, name) DO UPDATE SET confidence = max(confidence, excluded.confidence)
                 """, [.text(id), .text(label.name), .real(label.confidence)])
         }
-        if let vector = record.vector {
+        if let vector = record.vector, !vector.values.isEmpty {     // an empty vector is a pending one
             try db.execute("INSERT INTO vectors (capture_id, model, dim, data) VALUES (?, ?, ?, ?)",
                            [.text(id), .text(vector.model), DatabaseValue(vector.values.count),
                             .blob(VectorEncoding.bytes(of: vector.values))])

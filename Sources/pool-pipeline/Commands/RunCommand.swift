@@ -71,6 +71,7 @@ struct RunCommand: Command {
         }
         if summary.failures.count > 50 { print("  ... and \(summary.failures.count - 50) more") }
         if let problem = summary.problem { print("problem: \(problem)") }
+        for note in summary.status.detail.notes { print("note: \(note)") }
         print("index: \(indexPath)")
     }
 

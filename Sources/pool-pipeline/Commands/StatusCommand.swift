@@ -43,6 +43,7 @@ struct StatusCommand: Command {
         print("phase: \(status.phase.rawValue)")
         print("detail: \(status.detail.text)")
         if let pid = saved.runningPID { print("running: process \(pid)") }
+        for note in status.detail.notes { print("note: \(note)") }
         if let reason = status.pauseReason {
             print("pause reason: \(reason.kind.rawValue)" + (reason.failureDescription.map { " (\($0))" } ?? ""))
         }
