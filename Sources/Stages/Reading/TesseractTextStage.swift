@@ -1,0 +1,50 @@
+import CTesseract
+import Captures
+import Runner
+
+/// The text (OCR) stage, kind `tesseract.text`: reads the lines of text in a decoded capture with Tesseract,
+/// with boxes and confidence, in reading order.
+///
+/// Each worker gets its own Tesseract instance, made on its first capture; so does the orientation (OSD) model,
+/// made only when a page looks turned.
+public struct TesseractTextStage: Stage {
+    public typealias Input = DecodedCapture
+    public typealias Output = CaptureText
+
+    public let options: TextReadingOptions
+    private let engines: TesseractPool
+    private let orientationEngines: TesseractPool
+
+    public init(options: TextReadingOptions = TextReadingOptions()) {
+        self.options = options
+        let dataPath = options.dataPath, languages = options.languages
+        let variables = [("tessedit_do_invert", options.tesseractInvert ? "1" : "0")]
+        engines = TesseractPool { () throws(ReadingError) in
+            try TesseractEngine(dataPath: dataPath, languages: languages, engineMode: OEM_LSTM_ONLY,
+                                variables: variables)
+        }
+        orientationEngines = TesseractPool { () throws(ReadingError) in
+            try TesseractEngine(dataPath: dataPath, languages: ["osd"], engineMode: OEM_TESSERACT_ONLY, variables: [])
+        }
+    }
+
+    public func process(_ input: DecodedCapture, context: StageContext) async throws -> CaptureText {
+        try read(input.image, worker: context.worker).text
+    }
+
+    /// Reads one image on `worker`'s engine, with what the reader did (for benchmarks and tests).
+    public func read(_ image: RGBImage, worker: Int = 0) throws(ReadingError)
+        -> (text: CaptureText, trace: TextReadingTrace)
+    {
+        let engine = try engines.engine(for: worker)
+        let orientation = orientationEngines
+        return try TextReader(options: options).read(image, engine: engine) { () throws(ReadingError) in
+            try orientation.engine(for: worker)
+        }
+    }
+
+    /// Loads the engine of worker 0 now, so a missing language fails when the pipeline loads, not per capture.
+    public func prepare() throws {
+        _ = try engines.engine(for: 0)
+    }
+}
