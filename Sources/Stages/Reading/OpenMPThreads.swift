@@ -9,7 +9,7 @@ import Glibc
 /// environment before libgomp loads (libgomp reads it in a load-time constructor, and libtesseract links it), so
 /// setting it from inside the process is too late. What does work at run time is
 /// `omp_set_max_active_levels(0)`, which makes every parallel region inactive, but it is a per-thread setting:
-/// `prepareCurrentThread()` is called before each Tesseract call. The symbol is found with `dlsym`, since
+/// `configureCurrentThread` is called before each read. The symbol is found with `dlsym`, since
 /// libgomp is already loaded as a dependency of libtesseract.
 enum OpenMPThreads {
     private typealias SetLevels = @convention(c) (Int32) -> Void
@@ -23,8 +23,9 @@ enum OpenMPThreads {
     /// Whether the OpenMP control was found (false when Tesseract was built without OpenMP).
     static var isAvailable: Bool { setMaxActiveLevels != nil }
 
-    /// Makes OpenMP regions entered from the current thread run single-threaded.
-    static func prepareCurrentThread() {
-        setMaxActiveLevels?(0)
+    /// Makes OpenMP regions entered from the current thread run single-threaded (`singleThreaded`), or with
+    /// as many threads as Tesseract asks for (libgomp's default; only to measure what the limit saves).
+    static func configureCurrentThread(singleThreaded: Bool) {
+        setMaxActiveLevels?(singleThreaded ? 0 : 1)
     }
 }

@@ -20,7 +20,6 @@ final class TesseractEngine: @unchecked Sendable {
     ///   - engineMode: OEM_LSTM_ONLY for text, OEM_TESSERACT_ONLY for the OSD model.
     init(dataPath: String?, languages: [String], engineMode: TessOcrEngineMode,
          variables: [(String, String)]) throws(ReadingError) {
-        OpenMPThreads.prepareCurrentThread()
         guard let handle = TessBaseAPICreate() else { throw .engine("cannot create a Tesseract instance") }
         self.handle = handle
         let language = languages.joined(separator: "+")
@@ -43,12 +42,11 @@ final class TesseractEngine: @unchecked Sendable {
     }
 
     private func setImage(_ image: GrayImage) {
-        OpenMPThreads.prepareCurrentThread()
         image.pixels.withUnsafeBufferPointer { pixels in
             TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1,
                                 Int32(image.width))
         }
-        TessBaseAPISetSourceResolution(handle, 70)
+        TessBaseAPISetSourceResolution(handle, 96)
     }
 
     /// Recognises `image` and returns its text lines in reading order.

@@ -17,10 +17,9 @@ struct TextPresence: Equatable {
     /// True when rows run down the page rather than across.
     var runsDown: Bool { downCount > 2 * acrossCount && downCount > 0 }
 
-    /// Analyses `image` (dark text on light ground) after shrinking it so its long side is at most `longSide`.
-    static func analyze(_ image: GrayImage, longSide: Int = 1000) -> TextPresence {
-        let factor = min(1, Double(longSide) / Double(max(image.width, image.height, 1)))
-        let small = factor < 1 ? image.scaled(by: factor) : image
+    /// Analyses `small` (dark text on light ground), a copy of the working image scaled by `factor`; heights
+    /// are reported in the working image's pixels.
+    static func analyze(_ small: GrayImage, scaledBy factor: Double) -> TextPresence {
         let components = InkComponents.find(in: small, radius: 12, contrast: 28)
         let candidates = components.filter { box in
             let long = max(box.width, box.height), short = min(box.width, box.height)

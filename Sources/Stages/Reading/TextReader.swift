@@ -22,16 +22,29 @@ struct TextReader {
             trace.skipped = true
             return (CaptureText(lines: []), trace)
         }
+        OpenMPThreads.configureCurrentThread(singleThreaded: options.limitOpenMP)
         var gray = GrayImage(image)
-        if options.normalizePolarity {
-            gray = gray.darkOnLight(radius: max(15, max(gray.width, gray.height) / 25)).image
+        guard options.skipWithoutText || options.minimumLetterHeight > 0 || options.correctRotation else {
+            // Plain Tesseract: nothing to look at before recognition.
+            if options.normalizePolarity { gray = gray.darkOnLight(radius: Self.polarityRadius(gray)).image }
+            let lines = try recognize(gray, turns: 0, engine: engine, trace: &trace)
+            return (CaptureText(lines: finish(lines, turns: 0, scale: 1, gray: gray)), trace)
         }
-        let presence = TextPresence.analyze(gray)
+        // The presence check looks at a copy whose long side is at most 1000 px: photos are skipped cheaply.
+        let checkFactor = min(1, 1000 / Double(max(gray.width, gray.height)))
+        var small = checkFactor < 1 ? gray.scaled(by: checkFactor) : gray
+        if options.normalizePolarity {
+            small = small.darkOnLight(radius: Self.polarityRadius(small)).image
+        }
+        let presence = TextPresence.analyze(small, scaledBy: checkFactor)
         trace.letterCount = presence.letterCount
         trace.typicalLetterHeight = presence.typicalHeight
         if options.skipWithoutText && presence.letterCount < TextPresence.minimumLetters {
             trace.skipped = true
             return (CaptureText(lines: []), trace)
+        }
+        if options.normalizePolarity {
+            gray = checkFactor < 1 ? gray.darkOnLight(radius: Self.polarityRadius(gray)).image : small
         }
         if presence.typicalHeight > 0 && presence.typicalHeight < options.minimumLetterHeight {
             trace.scale = min(options.maximumUpscale, options.minimumLetterHeight / presence.typicalHeight)
@@ -52,9 +65,13 @@ struct TextReader {
             }
         }
         trace.quarterTurns = turns
-        let kept = lines.filter { $0.confidence / 100 >= options.minimumLineConfidence }
-        let mapped = kept.map { map($0, turns: turns, scale: trace.scale, width: gray.width, height: gray.height) }
-        return (CaptureText(lines: mapped), trace)
+        return (CaptureText(lines: finish(lines, turns: turns, scale: trace.scale, gray: gray)), trace)
+    }
+
+    /// Drops weak lines and maps the rest back to the image as it came.
+    private func finish(_ lines: [TesseractEngine.Line], turns: Int, scale: Double, gray: GrayImage) -> [TextLine] {
+        lines.filter { $0.confidence / 100 >= options.minimumLineConfidence }
+            .map { map($0, turns: turns, scale: scale, width: gray.width, height: gray.height) }
     }
 
     private func recognize(_ gray: GrayImage, turns: Int, engine: TesseractEngine,
@@ -75,6 +92,9 @@ struct TextReader {
         // OSD reports how far the page is turned counter-clockwise; turning it back is clockwise.
         return ((found.degrees / 90) % 4 + 4) % 4 == 0 ? 0 : (4 - found.degrees / 90) % 4
     }
+
+    /// The neighbourhood that decides whether a pixel stands on dark ground: a 25th of the long side.
+    private static func polarityRadius(_ image: GrayImage) -> Int { max(15, max(image.width, image.height) / 25) }
 
     /// Few confident words: the page may be upside down or on its side.
     static func looksWrong(_ lines: [TesseractEngine.Line]) -> Bool {

@@ -17,11 +17,14 @@ public struct TextReadingOptions: Sendable, Equatable {
     /// Detect pages turned by 90, 180 or 270 degrees (with Tesseract's OSD model) and read them upright.
     public var correctRotation: Bool = true
     /// Letters shorter than this (pixels, median component height) are scaled up towards it.
-    public var minimumLetterHeight: Double = 20
+    public var minimumLetterHeight: Double = 9
     /// The largest factor small text is scaled up by.
     public var maximumUpscale: Double = 3
     /// Lines Tesseract is less sure of than this (0...1) are dropped.
     public var minimumLineConfidence: Double = 0
+    /// Keep Tesseract's OpenMP loops on the calling thread (see `OpenMPThreads`). Off only to measure what
+    /// Tesseract costs as Debian ships it.
+    public var limitOpenMP: Bool = true
     /// Images with more pixels than this fail instead of being read (the decode stage shrinks large files;
     /// this guards against a working image that was not).
     public var maximumPixels: Int = 40_000_000

@@ -20,18 +20,24 @@ struct OCRBenchmark {
         baseline.skipWithoutText = false
         baseline.correctRotation = false
         baseline.minimumLetterHeight = 0
+        baseline.limitOpenMP = false
+        var baselineSingle = baseline
+        baselineSingle.limitOpenMP = true
         func with(_ change: (inout TextReadingOptions) -> Void) -> TextReadingOptions {
             var options = chosen
             change(&options)
             return options
         }
         return [
-            Variant(name: "baseline: Tesseract defaults (PSM 3, do_invert=1)", options: baseline),
+            Variant(name: "baseline: Tesseract defaults (PSM 3, do_invert=1, OpenMP as shipped)", options: baseline),
+            Variant(name: "Tesseract defaults, OpenMP limited to 1 thread", options: baselineSingle),
             Variant(name: "chosen", options: chosen),
             Variant(name: "chosen, no presence check", options: with { $0.skipWithoutText = false }),
             Variant(name: "chosen, tessedit_do_invert=1", options: with { $0.tesseractInvert = true }),
             Variant(name: "chosen, no polarity normalisation", options: with { $0.normalizePolarity = false }),
             Variant(name: "chosen, no upscaling", options: with { $0.minimumLetterHeight = 0 }),
+            Variant(name: "chosen, upscale below 12 px", options: with { $0.minimumLetterHeight = 12 }),
+            Variant(name: "chosen, upscale below 20 px", options: with { $0.minimumLetterHeight = 20 }),
             Variant(name: "chosen, no rotation check", options: with { $0.correctRotation = false }),
             Variant(name: "chosen, PSM 11 (sparse text)", options: with { $0.pageSegmentationMode = 11 }),
             Variant(name: "chosen, PSM 6 (one block)", options: with { $0.pageSegmentationMode = 6 }),
