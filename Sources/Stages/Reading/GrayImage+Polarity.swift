@@ -6,13 +6,15 @@ extension GrayImage {
     /// thin strokes hardly move that mean, so they follow the ground they stand on.
     func darkOnLight(radius: Int) -> (image: GrayImage, invertedShare: Double) {
         guard width > 0, height > 0 else { return (self, 0) }
-        let integral = IntegralImage(self)
+        let means = IntegralImage(self).localMeans(radius: radius)
         var result = pixels
         var inverted = 0
-        for y in 0..<height {
-            for x in 0..<width where integral.mean(x: x, y: y, radius: radius) < 128 {
-                result[y * width + x] = 255 - result[y * width + x]
-                inverted += 1
+        means.withUnsafeBufferPointer { means in
+            result.withUnsafeMutableBufferPointer { output in
+                for index in 0..<output.count where means[index] < 128 {
+                    output[index] = 255 &- output[index]
+                    inverted += 1
+                }
             }
         }
         return (GrayImage(width: width, height: height, pixels: result), Double(inverted) / Double(pixels.count))

@@ -39,17 +39,23 @@ struct GrayImage: Sendable, Equatable {
 
     private func shrunk(toWidth newWidth: Int, height newHeight: Int) -> GrayImage {
         var result = [UInt8](repeating: 0, count: newWidth * newHeight)
+        let width = width, height = height
+        let columns = (0..<newWidth).map { x in
+            (x * width / newWidth, max(x * width / newWidth + 1, (x + 1) * width / newWidth))
+        }
         pixels.withUnsafeBufferPointer { source in
-            for y in 0..<newHeight {
-                let y0 = y * height / newHeight, y1 = max(y0 + 1, (y + 1) * height / newHeight)
-                for x in 0..<newWidth {
-                    let x0 = x * width / newWidth, x1 = max(x0 + 1, (x + 1) * width / newWidth)
-                    var sum = 0
-                    for row in y0..<y1 {
-                        let base = row * width
-                        for column in x0..<x1 { sum += Int(source[base + column]) }
+            result.withUnsafeMutableBufferPointer { output in
+                for y in 0..<newHeight {
+                    let y0 = y * height / newHeight, y1 = max(y0 + 1, (y + 1) * height / newHeight)
+                    for x in 0..<newWidth {
+                        let (x0, x1) = columns[x]
+                        var sum = 0
+                        for row in y0..<y1 {
+                            let base = row * width
+                            for column in x0..<x1 { sum &+= Int(source[base + column]) }
+                        }
+                        output[y * newWidth + x] = UInt8(sum / ((y1 - y0) * (x1 - x0)))
                     }
-                    result[y * newWidth + x] = UInt8(sum / ((y1 - y0) * (x1 - x0)))
                 }
             }
         }

@@ -1,4 +1,4 @@
-/// Summed-area table of a gray image: the mean of any rectangle in constant time.
+/// Summed-area table of a gray image: the mean of any square around a pixel in constant time.
 struct IntegralImage {
     let width: Int
     let height: Int
@@ -25,12 +25,23 @@ struct IntegralImage {
         sums = running
     }
 
-    /// The mean of the square of side `2 * radius + 1` around (x, y), clipped to the image.
-    func mean(x: Int, y: Int, radius: Int) -> Int {
-        let x0 = max(0, x - radius), x1 = min(width, x + radius + 1)
-        let y0 = max(0, y - radius), y1 = min(height, y + radius + 1)
+    /// The mean of the square of side `2 * radius + 1` around every pixel (clipped to the image), row by row.
+    func localMeans(radius: Int) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: width * height)
         let stride = width + 1
-        let total = sums[y1 * stride + x1] &- sums[y0 * stride + x1] &- sums[y1 * stride + x0] &+ sums[y0 * stride + x0]
-        return Int(total) / ((x1 - x0) * (y1 - y0))
+        sums.withUnsafeBufferPointer { table in
+            result.withUnsafeMutableBufferPointer { output in
+                for y in 0..<height {
+                    let y0 = max(0, y - radius), y1 = min(height, y + radius + 1)
+                    let top = y0 * stride, bottom = y1 * stride
+                    for x in 0..<width {
+                        let x0 = max(0, x - radius), x1 = min(width, x + radius + 1)
+                        let total = table[bottom + x1] &- table[top + x1] &- table[bottom + x0] &+ table[top + x0]
+                        output[y * width + x] = UInt8(total / UInt32((x1 - x0) * (y1 - y0)))
+                    }
+                }
+            }
+        }
+        return result
     }
 }

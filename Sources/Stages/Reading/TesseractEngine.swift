@@ -81,9 +81,9 @@ final class TesseractEngine: @unchecked Sendable {
         defer { TessBaseAPIClear(handle) }
         var degrees: Int32 = 0, orientationConfidence: Float = 0, scriptConfidence: Float = 0
         var script: UnsafePointer<CChar>? = nil
+        // Tesseract 5 points `script` into its own unicharset: it must not be freed, whatever capi.h says.
         guard TessBaseAPIDetectOrientationScript(handle, &degrees, &orientationConfidence, &script,
                                                  &scriptConfidence) != 0 else { return nil }
-        if let script { TessDeleteText(script) }
         return (Int(degrees), Double(orientationConfidence))
     }
 }

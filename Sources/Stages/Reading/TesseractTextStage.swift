@@ -45,6 +45,14 @@ public struct TesseractTextStage: Stage {
         }
     }
 
+    /// The cheap text-presence check alone, as the stage runs it before recognition: the number of letters it
+    /// found standing in rows, and whether that is enough to count as text.
+    public static func presenceCheck(_ image: RGBImage) -> (letters: Int, hasText: Bool) {
+        guard min(image.width, image.height) >= 8 else { return (0, false) }
+        let presence = TextReader.lookForText(GrayImage(image), normalizePolarity: true).presence
+        return (presence.letterCount, presence.letterCount >= TextPresence.minimumLetters)
+    }
+
     /// Loads the engine of worker 0 now, so a missing language fails when the pipeline loads, not per capture.
     public func prepare() throws {
         _ = try engines.engine(for: 0)

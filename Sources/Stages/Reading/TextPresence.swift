@@ -46,7 +46,7 @@ struct TextPresence: Equatable {
             var j = i + 1
             while j < sorted.count {
                 let b = sorted[j]
-                let reach = Double(max(a.height, b.height)) * 1.2
+                let reach = Double(max(a.height, b.height)) * 0.9
                 if Double(b.minX - a.maxX) > reach { break }
                 if b.minX > a.maxX - a.width / 3, similar(a, b) {
                     hasRight[i] = true
@@ -58,10 +58,12 @@ struct TextPresence: Equatable {
         return sorted.indices.filter { hasLeft[$0] && hasRight[$0] }.map { sorted[$0] }
     }
 
+    /// Letters of one line: similar heights, and sharing a baseline or a top line (ascenders and descenders
+    /// move only one of the two).
     private static func similar(_ a: InkComponents.Box, _ b: InkComponents.Box) -> Bool {
         let low = min(a.height, b.height), high = max(a.height, b.height)
         guard Double(high) <= 2.2 * Double(low) else { return false }
-        let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
-        return Double(overlap) >= 0.5 * Double(low)
+        let tolerance = max(1, Double(high) * 0.2)
+        return Double(abs(a.maxY - b.maxY)) <= tolerance || Double(abs(a.minY - b.minY)) <= tolerance
     }
 }

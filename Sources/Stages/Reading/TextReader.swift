@@ -30,13 +30,7 @@ struct TextReader {
             let lines = try recognize(gray, turns: 0, engine: engine, trace: &trace)
             return (CaptureText(lines: finish(lines, turns: 0, scale: 1, gray: gray)), trace)
         }
-        // The presence check looks at a copy whose long side is at most 1000 px: photos are skipped cheaply.
-        let checkFactor = min(1, 1000 / Double(max(gray.width, gray.height)))
-        var small = checkFactor < 1 ? gray.scaled(by: checkFactor) : gray
-        if options.normalizePolarity {
-            small = small.darkOnLight(radius: Self.polarityRadius(small)).image
-        }
-        let presence = TextPresence.analyze(small, scaledBy: checkFactor)
+        let (presence, small, checkFactor) = Self.lookForText(gray, normalizePolarity: options.normalizePolarity)
         trace.letterCount = presence.letterCount
         trace.typicalLetterHeight = presence.typicalHeight
         if options.skipWithoutText && presence.letterCount < TextPresence.minimumLetters {
@@ -93,6 +87,19 @@ struct TextReader {
         return ((found.degrees / 90) % 4 + 4) % 4 == 0 ? 0 : (4 - found.degrees / 90) % 4
     }
 
+    /// The presence check. It looks at a copy whose long side is at most 1000 px, so photos are skipped cheaply;
+    /// returns that copy (polarity normalised when asked) and its scale too.
+    static func lookForText(_ gray: GrayImage, normalizePolarity: Bool)
+        -> (presence: TextPresence, small: GrayImage, factor: Double)
+    {
+        let factor = min(1, 1000 / Double(max(gray.width, gray.height)))
+        var small = factor < 1 ? gray.scaled(by: factor) : gray
+        if normalizePolarity {
+            small = small.darkOnLight(radius: polarityRadius(small)).image
+        }
+        return (TextPresence.analyze(small, scaledBy: factor), small, factor)
+    }
+
     /// The neighbourhood that decides whether a pixel stands on dark ground: a 25th of the long side.
     private static func polarityRadius(_ image: GrayImage) -> Int { max(15, max(image.width, image.height) / 25) }
 
@@ -135,5 +142,5 @@ struct TextReader {
 
 extension TextPresence {
     /// The fewest in-row letters that count as text.
-    static let minimumLetters = 12
+    static let minimumLetters = 24
 }

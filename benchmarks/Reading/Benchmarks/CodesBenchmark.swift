@@ -31,8 +31,8 @@ struct CodesBenchmark {
         var none = CodeReadingOptions()
         none.tryHarder = false; none.tryRotate = false; none.tryDownscale = false; none.tryInvert = false
         variants.append(("none of them", none))
-        print("| codes variant | with codes ms median / p95 | codes found | screens ms median / p95 | photos ms median / p95 |")
-        print("| --- | --- | --- | --- | --- |")
+        report("| codes variant | with codes ms median / p95 | codes found | screens ms median / p95 | photos ms median / p95 |")
+        report("| --- | --- | --- | --- | --- |")
         for (name, options) in variants {
             let stage = CodeReadingStage(options: options)
             _ = try stage.read(withCodes[0].0)
@@ -47,7 +47,7 @@ struct CodesBenchmark {
             for image in screens { times[1].append(try Measure.time { try stage.read(image) }.1.cpu) }
             for image in photos { times[2].append(try Measure.time { try stage.read(image) }.1.cpu) }
             let cells = times.map { Summary($0) }.map { "\(format($0.median, 1)) / \(format($0.p95, 1))" }
-            print("| \(name) | \(cells[0]) | \(found)/\(expected) | \(cells[1]) | \(cells[2]) |")
+            report("| \(name) | \(cells[0]) | \(found)/\(expected) | \(cells[1]) | \(cells[2]) |")
         }
     }
 }

@@ -35,9 +35,22 @@ struct Corpus {
         let folder = "/usr/share/backgrounds"
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.lowercased().hasSuffix(".jpg") }.sorted().prefix(photos)
-        for file in files {
-            corpus.samples.append(Sample(name: file, kind: "photo",
-                                         image: try RGBImage.photo(path: folder + "/" + file), words: []))
+        let signs = ["Harbour Street Bakery", "Platform 4 Departures", "Fresh fish daily", "No parking here",
+                     "Museum of Modern Art"]
+        for (index, file) in files.enumerated() {
+            let photo = try RGBImage.photo(path: folder + "/" + file)
+            corpus.samples.append(Sample(name: file, kind: "photo", image: photo, words: []))
+            // Every fourth photo again with a sign on it: text in a photo must not be skipped.
+            guard index % 4 == 0 else { continue }
+            let text = signs[(index / 4) % signs.count]
+            let mask = try TextRenderer.mask(text, font: "DejaVu Sans Bold \(photo.width / 28)")
+            var canvas = Canvas(width: photo.width, height: photo.height, color: .white)
+            canvas.paste(photo, x: 0, y: 0)
+            let x = photo.width / 5, y = photo.height / 3
+            canvas.fill(x: x - 20, y: y - 16, width: mask.width + 40, height: mask.height + 32, color: .init(250, 246, 230))
+            canvas.paint(mask, x: x, y: y, color: .init(150, 20, 20))
+            corpus.samples.append(Sample(name: file + " + sign", kind: "sign", image: canvas.image,
+                                         words: ScreenshotMaker.tokens(text)))
         }
         return corpus
     }

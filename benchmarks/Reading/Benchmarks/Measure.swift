@@ -45,3 +45,9 @@ func format(_ value: Double, _ digits: Int = 1) -> String {
     let rounded = (value * scale).rounded() / scale
     return digits == 0 ? String(Int(rounded)) : String(rounded)
 }
+
+/// Prints a line and flushes it at once, so a long run can be followed in a log file.
+func report(_ line: String) {
+    print(line)
+    fflush(nil)
+}

@@ -51,6 +51,8 @@ struct OCRBenchmark {
         var cpu: [String: [Double]] = [:]
         var recall: [String: (found: Double, total: Double)] = [:]
         var skipped: [String: Int] = [:]
+        var recognitions = 0
+        var orientationChecks = 0
     }
 
     static func run(corpus: Corpus, only: [String]) throws -> [Row] {
@@ -64,6 +66,8 @@ struct OCRBenchmark {
                 let (result, time) = try Measure.time { try stage.read(image) }
                 row.cpu[sample.kind, default: []].append(time.cpu)
                 if result.trace.skipped { row.skipped[sample.kind, default: 0] += 1 }
+                row.recognitions += result.trace.recognitions
+                row.orientationChecks += result.trace.orientationChecks
                 let found = ScreenshotMaker.tokens(result.text.fullText)
                 let recall = ScreenshotMaker.recall(expected: sample.words, found: found)
                 let total = Double(sample.words.count)
@@ -71,14 +75,14 @@ struct OCRBenchmark {
                 row.recall[sample.kind, default: (0, 0)].total += total
             }
             rows.append(row)
-            print(describe(row, baseline: rows.first))
+            report(describe(row, baseline: rows.first))
         }
         return rows
     }
 
     static func describe(_ row: Row, baseline: Row?) -> String {
         var cells = ["| \(row.variant)"]
-        for kind in ["phone", "desktop", "photo"] {
+        for kind in ["phone", "desktop", "photo", "sign"] {
             let summary = Summary(row.cpu[kind] ?? [])
             cells.append("\(format(summary.median, 0)) / \(format(summary.p95, 0))")
         }
@@ -88,17 +92,18 @@ struct OCRBenchmark {
             let base = Summary(baseline.cpu.values.flatMap { $0 }).mean
             cells.append(format(base / max(mean, 0.001), 2) + "x")
         }
-        for kind in ["phone", "desktop"] {
+        for kind in ["phone", "desktop", "sign"] {
             let recall = row.recall[kind] ?? (0, 0)
             cells.append(format(100 * recall.found / max(recall.total, 1), 1) + "%")
         }
         cells.append("\(row.skipped["photo", default: 0])/\(row.cpu["photo"]?.count ?? 0)")
         cells.append("\((row.skipped["phone", default: 0]) + (row.skipped["desktop", default: 0]))")
+        cells.append("\(row.recognitions) / \(row.orientationChecks)")
         return cells.joined(separator: " | ") + " |"
     }
 
     static let header = """
-        | variant | phone ms median / p95 | desktop ms median / p95 | photo ms median / p95 | mean ms | speed-up vs baseline | recall phone | recall desktop | photos skipped | screens skipped |
-        | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+        | variant | phone ms median / p95 | desktop ms median / p95 | photo ms median / p95 | photo+sign ms median / p95 | mean ms | speed-up vs baseline | recall phone | recall desktop | recall sign | photos skipped | screens skipped | Tesseract passes / OSD checks |
+        | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
         """
 }

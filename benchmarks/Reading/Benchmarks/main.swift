@@ -4,8 +4,9 @@ import ReadingStages
 // ReadingBenchmarks [ocr|codes|all] [--screens N] [--photos N] [--only SUBSTRING ...]
 // Build with: swift build -c release --product ReadingBenchmarks
 
+
 #if DEBUG
-print("warning: debug build; build with -c release for figures worth recording")
+report("warning: debug build; build with -c release for figures worth recording")
 #endif
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -26,11 +27,31 @@ let which = arguments.first ?? "all"
 
 let corpus = try Corpus.make(screens: screens, photos: photos)
 let words = corpus.samples.reduce(0) { $0 + $1.words.count }
-print("corpus: \(screens) phone + \(screens) desktop screenshots (\(words) words), "
+report("corpus: \(screens) phone + \(screens) desktop screenshots (\(words) words), "
     + "\(corpus.samples.filter { $0.kind == "photo" }.count) photos; CPU ms per capture, one worker")
 if which == "ocr" || which == "all" {
-    print(OCRBenchmark.header)
+    report(OCRBenchmark.header)
     _ = try OCRBenchmark.run(corpus: corpus, only: only)
+}
+if which == "presence" || which == "all" {
+    // The presence check alone, per capture: its cost and what it decides.
+    report("| presence check | ms median / p95 | judged to have text |")
+    report("| --- | --- | --- |")
+    for kind in ["phone", "desktop", "photo", "sign"] {
+        let samples = corpus.samples.filter { $0.kind == kind }
+        guard !samples.isEmpty else { continue }
+        var times: [Double] = [], positive = 0
+        for sample in samples {
+            let (result, time) = Measure.time { TesseractTextStage.presenceCheck(sample.image) }
+            times.append(time.cpu)
+            if result.hasText { positive += 1 }
+            if arguments.contains("--verbose") {
+                report("  \(sample.name): \(result.letters) letters, \(format(time.cpu, 1)) ms")
+            }
+        }
+        let summary = Summary(times)
+        report("| \(kind) | \(format(summary.median, 1)) / \(format(summary.p95, 1)) | \(positive)/\(samples.count) |")
+    }
 }
 if which == "codes" || which == "all" {
     try CodesBenchmark.run(corpus: corpus)
