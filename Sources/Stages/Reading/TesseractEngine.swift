@@ -1,4 +1,5 @@
 import CTesseract
+import Synchronization
 
 /// One Tesseract instance (`TessBaseAPI`) initialised for a set of languages.
 ///
@@ -14,16 +15,32 @@ final class TesseractEngine: @unchecked Sendable {
 
     private let handle: OpaquePointer
 
+    /// Engines are made one at a time: Tesseract keeps some parameters (`debug_file`) in globals.
+    private static let creation = Mutex(())
+
+    /// Sends Tesseract's diagnostics ("Estimating resolution as ...") to /dev/null. `debug_file` is a global
+    /// of Tesseract's, read by every instance while it works, so it is set once, before the first engine.
+    private static let quiet: Void = {
+        guard let scratch = TessBaseAPICreate() else { return }
+        _ = TessBaseAPISetVariable(scratch, "debug_file", "/dev/null")
+        TessBaseAPIDelete(scratch)
+    }()
+
     /// - Parameters:
     ///   - dataPath: the tessdata folder, or nil for the system's.
     ///   - languages: traineddata names joined by `+` for Tesseract ("eng", "osd").
     ///   - engineMode: OEM_LSTM_ONLY for text, OEM_TESSERACT_ONLY for the OSD model.
     init(dataPath: String?, languages: [String], engineMode: TessOcrEngineMode,
          variables: [(String, String)]) throws(ReadingError) {
-        guard let handle = TessBaseAPICreate() else { throw .engine("cannot create a Tesseract instance") }
-        self.handle = handle
+        let made: OpaquePointer? = Self.creation.withLock { _ in
+            _ = Self.quiet
+            return TessBaseAPICreate()
+        }
+        guard let handle = made else { throw .engine("cannot create a Tesseract instance") }
+        // The handle is owned by `self` (and freed by `deinit`) only once it is fully set up; until then a
+        // failure frees it here.
         let language = languages.joined(separator: "+")
-        let status = TessBaseAPIInit2(handle, dataPath, language, engineMode)
+        let status = Self.creation.withLock { _ in TessBaseAPIInit2(handle, dataPath, language, engineMode) }
         guard status == 0 else {
             TessBaseAPIDelete(handle)
             throw .engine("Tesseract cannot load language \"\(language)\" from \(dataPath ?? "the system tessdata")"
@@ -34,6 +51,7 @@ final class TesseractEngine: @unchecked Sendable {
             TessBaseAPIDelete(handle)
             throw .engine("Tesseract has no variable \"\(name)\"")
         }
+        self.handle = handle
     }
 
     deinit {

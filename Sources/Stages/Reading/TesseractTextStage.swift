@@ -18,15 +18,14 @@ public struct TesseractTextStage: Stage {
     public init(options: TextReadingOptions = TextReadingOptions()) {
         self.options = options
         let dataPath = options.dataPath, languages = options.languages
-        let quiet = [("debug_file", "/dev/null")]
-        let variables = quiet + [("tessedit_do_invert", options.tesseractInvert ? "1" : "0")]
+        let variables = [("tessedit_do_invert", options.tesseractInvert ? "1" : "0")]
         engines = TesseractPool { () throws(ReadingError) in
             try TesseractEngine(dataPath: dataPath, languages: languages, engineMode: OEM_LSTM_ONLY,
                                 variables: variables)
         }
         orientationEngines = TesseractPool { () throws(ReadingError) in
             try TesseractEngine(dataPath: dataPath, languages: ["osd"], engineMode: OEM_TESSERACT_ONLY,
-                                variables: quiet)
+                                variables: [])
         }
     }
 

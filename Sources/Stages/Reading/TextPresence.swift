@@ -20,10 +20,10 @@ struct TextPresence: Equatable {
     /// Analyses `small` (dark text on light ground), a copy of the working image scaled by `factor`; heights
     /// are reported in the working image's pixels.
     static func analyze(_ small: GrayImage, scaledBy factor: Double) -> TextPresence {
-        let components = InkComponents.find(in: small, radius: 12, contrast: 28)
+        let components = InkComponents.find(in: small, radius: 24, contrast: 28)
         let candidates = components.filter { box in
             let long = max(box.width, box.height), short = min(box.width, box.height)
-            guard long >= 4, long <= 120, short >= 1, box.pixels >= 5 else { return false }
+            guard long >= 4, long <= 160, short >= 1, box.pixels >= 5 else { return false }
             let fill = Double(box.pixels) / Double(box.width * box.height)
             return fill >= 0.08 && fill <= 0.95
         }

@@ -142,5 +142,5 @@ struct TextReader {
 
 extension TextPresence {
     /// The fewest in-row letters that count as text.
-    static let minimumLetters = 24
+    static let minimumLetters = 16
 }

@@ -12,12 +12,18 @@ public enum ExternalTool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
-        let errors = Pipe()
+        // Error output goes to a file, not a pipe: reading a pipe while other tests' tools exit can fail with
+        // EINTR inside Foundation.
+        let errorPath = scratchPath(".err")
+        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
+        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        defer { try? errors.close() }
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let message = (try? Data(contentsOf: URL(fileURLWithPath: errorPath))) ?? Data()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed (status "
                 + "\(process.terminationStatus)); is \(tool == "zint" ? "zint" : "libvips-tools") installed? "
