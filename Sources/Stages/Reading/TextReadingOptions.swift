@@ -17,7 +17,7 @@ public struct TextReadingOptions: Sendable, Equatable {
     /// Detect pages turned by 90, 180 or 270 degrees (with Tesseract's OSD model) and read them upright.
     public var correctRotation: Bool = true
     /// Letters shorter than this (pixels, median component height) are scaled up towards it.
-    public var minimumLetterHeight: Double = 9
+    public var minimumLetterHeight: Double = 12
     /// The largest factor small text is scaled up by.
     public var maximumUpscale: Double = 3
     /// Lines Tesseract is less sure of than this (0...1) are dropped.

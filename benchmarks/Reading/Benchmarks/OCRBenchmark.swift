@@ -36,7 +36,7 @@ struct OCRBenchmark {
             Variant(name: "chosen, tessedit_do_invert=1", options: with { $0.tesseractInvert = true }),
             Variant(name: "chosen, no polarity normalisation", options: with { $0.normalizePolarity = false }),
             Variant(name: "chosen, no upscaling", options: with { $0.minimumLetterHeight = 0 }),
-            Variant(name: "chosen, upscale below 12 px", options: with { $0.minimumLetterHeight = 12 }),
+            Variant(name: "chosen, upscale below 9 px", options: with { $0.minimumLetterHeight = 9 }),
             Variant(name: "chosen, upscale below 20 px", options: with { $0.minimumLetterHeight = 20 }),
             Variant(name: "chosen, no rotation check", options: with { $0.correctRotation = false }),
             Variant(name: "chosen, PSM 11 (sparse text)", options: with { $0.pageSegmentationMode = 11 }),
