@@ -15,7 +15,7 @@ public enum ExternalTool {
         // Error output goes to a file, not a pipe: reading a pipe while other tests' tools exit can fail with
         // EINTR inside Foundation.
         let errorPath = scratchPath(".err")
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
         let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         defer { try? errors.close() }
