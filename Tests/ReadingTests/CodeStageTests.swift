@@ -104,6 +104,18 @@ struct CodeStageTests {
         #expect(try CodeReadingStage(options: options).read(symbol).codes.isEmpty)
     }
 
+    @Test("given an Aztec code in a corner of a larger image, when read, then it is found where it stands")
+    func aztecOffCentre() throws {
+        let symbol = try CodeMaker.symbol("AZTEC", data: "corner ticket 7", scale: 4)
+        var canvas = Canvas(width: 900, height: 400, color: .white)
+        canvas.paste(symbol, x: 40, y: 40)
+        let found = try stage.read(canvas.image).codes
+        #expect(found.map(\.text) == ["corner ticket 7"])
+        if let box = found.first?.box {
+            #expect(abs(box.x - 40.0 / 900) < 0.05 && abs(box.y - 40.0 / 400) < 0.1)
+        }
+    }
+
     @Test("given a QR code turned upside down, when read, then it is found")
     func turnedQR() throws {
         let symbol = try CodeMaker.symbol("QRCODE", data: "upside down").rotated(quarterTurns: 2)

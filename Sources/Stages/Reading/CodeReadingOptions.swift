@@ -12,6 +12,8 @@ public struct CodeReadingOptions: Sendable, Equatable {
     public var tryDownscale: Bool = true
     /// When nothing is found, scan the inverted image too (light codes on dark ground).
     public var tryInvert: Bool = true
+    /// When no Aztec code was found, look for one off the image centre too (zxing-cpp 1.4 looks from the centre).
+    public var aztecSearch: Bool = true
     /// Images with more pixels than this fail instead of being read.
     public var maximumPixels: Int = 40_000_000
 
@@ -35,6 +37,7 @@ public struct CodeReadingOptions: Sendable, Equatable {
         tryRotate = try options.bool("tryRotate", default: tryRotate)
         tryDownscale = try options.bool("tryDownscale", default: tryDownscale)
         tryInvert = try options.bool("tryInvert", default: tryInvert)
+        aztecSearch = try options.bool("aztecSearch", default: aztecSearch)
         maximumPixels = try options.int("maximumPixels", default: maximumPixels, in: 1...400_000_000)
     }
 }

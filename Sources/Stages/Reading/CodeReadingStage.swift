@@ -26,17 +26,46 @@ public struct CodeReadingStage: Stage {
                 + "\(options.maximumPixels) pixels")
         }
         let gray = GrayImage(image)
-        var codes = try scan(gray)
+        var codes = try scan(gray, formats: options.formats)
         if options.tryInvert && codes.isEmpty {
             let inverted = GrayImage(width: gray.width, height: gray.height, pixels: gray.pixels.map { 255 - $0 })
-            codes = try scan(inverted)
+            codes = try scan(inverted, formats: options.formats)
+        }
+        if options.aztecSearch && options.formats.contains(.aztec) && !codes.contains(where: { $0.format == "Aztec" }) {
+            codes += try searchAztec(gray)
         }
         return CaptureCodes(codes: codes)
     }
 
-    private func scan(_ gray: GrayImage) throws(ReadingError) -> [ReadCode] {
+    /// zxing-cpp 1.4 finds an Aztec code only when the image centre falls on (or next to) it, so an Aztec code
+    /// off centre is missed. This scans windows (a third of the image, at least 320 px) centred on a 5x5 grid, for Aztec alone.
+    private func searchAztec(_ gray: GrayImage) throws(ReadingError) -> [ReadCode] {
+        guard gray.width >= 64, gray.height >= 64 else { return [] }
+        let cropWidth = min(gray.width, max(320, gray.width / 3))
+        let cropHeight = min(gray.height, max(320, gray.height / 3))
+        var found: [ReadCode] = []
+        for row in 0..<5 {
+            for column in 0..<5 {
+                let centreX = (2 * column + 1) * gray.width / 10, centreY = (2 * row + 1) * gray.height / 10
+                let x = min(max(0, centreX - cropWidth / 2), gray.width - cropWidth)
+                let y = min(max(0, centreY - cropHeight / 2), gray.height - cropHeight)
+                let crop = gray.cropped(x: x, y: y, width: cropWidth, height: cropHeight)
+                for var code in try scan(crop, formats: [.aztec]) where !found.contains(where: { $0.payload == code.payload }) {
+                    code.box = NormalizedRect(
+                        x: (code.box.x * Double(cropWidth) + Double(x)) / Double(gray.width),
+                        y: (code.box.y * Double(cropHeight) + Double(y)) / Double(gray.height),
+                        width: code.box.width * Double(cropWidth) / Double(gray.width),
+                        height: code.box.height * Double(cropHeight) / Double(gray.height))
+                    found.append(code)
+                }
+            }
+        }
+        return found
+    }
+
+    private func scan(_ gray: GrayImage, formats: [CodeFormat]) throws(ReadingError) -> [ReadCode] {
         var settings = PoolZXOptions()
-        settings.formats = options.formats.reduce(0) { $0 | $1.bit }
+        settings.formats = formats.reduce(0) { $0 | $1.bit }
         settings.try_harder = options.tryHarder ? 1 : 0
         settings.try_rotate = options.tryRotate ? 1 : 0
         settings.try_downscale = options.tryDownscale ? 1 : 0

@@ -83,6 +83,16 @@ struct GrayImage: Sendable, Equatable {
         return GrayImage(width: newWidth, height: newHeight, pixels: result)
     }
 
+    /// The rectangle of `width` x `height` pixels at (x, y), which must lie inside the image.
+    func cropped(x: Int, y: Int, width newWidth: Int, height newHeight: Int) -> GrayImage {
+        var result: [UInt8] = []
+        result.reserveCapacity(newWidth * newHeight)
+        for row in y..<(y + newHeight) {
+            result += pixels[(row * width + x)..<(row * width + x + newWidth)]
+        }
+        return GrayImage(width: newWidth, height: newHeight, pixels: result)
+    }
+
     /// The image turned clockwise by `quarterTurns` × 90 degrees.
     func rotated(quarterTurns: Int) -> GrayImage {
         let turns = ((quarterTurns % 4) + 4) % 4

@@ -23,13 +23,15 @@ struct CodesBenchmark {
         for (name, change) in [("no tryHarder", { (o: inout CodeReadingOptions) in o.tryHarder = false }),
                                ("no tryRotate", { $0.tryRotate = false }),
                                ("no tryDownscale", { $0.tryDownscale = false }),
-                               ("no tryInvert", { $0.tryInvert = false })] as [(String, (inout CodeReadingOptions) -> Void)] {
+                               ("no tryInvert", { $0.tryInvert = false }),
+                               ("no off-centre Aztec search", { $0.aztecSearch = false })] as [(String, (inout CodeReadingOptions) -> Void)] {
             var options = CodeReadingOptions()
             change(&options)
             variants.append((name, options))
         }
         var none = CodeReadingOptions()
         none.tryHarder = false; none.tryRotate = false; none.tryDownscale = false; none.tryInvert = false
+        none.aztecSearch = false
         variants.append(("none of them", none))
         report("| codes variant | with codes ms median / p95 | codes found | screens ms median / p95 | photos ms median / p95 |")
         report("| --- | --- | --- | --- | --- |")
