@@ -68,8 +68,10 @@ final class TesseractEngine: @unchecked Sendable {
     }
 
     /// Recognises `image` and returns its text lines in reading order.
-    func recognize(_ image: GrayImage, mode: TessPageSegMode) throws(ReadingError) -> [Line] {
+    /// `invert` is Tesseract's inverted retry of weak words (`tessedit_do_invert`).
+    func recognize(_ image: GrayImage, mode: TessPageSegMode, invert: Bool) throws(ReadingError) -> [Line] {
         TessBaseAPISetPageSegMode(handle, mode)
+        _ = TessBaseAPISetVariable(handle, "tessedit_do_invert", invert ? "1" : "0")
         setImage(image)
         defer { TessBaseAPIClear(handle) }
         guard TessBaseAPIRecognize(handle, nil) == 0 else { throw .engine("Tesseract failed to recognise the image") }

@@ -18,10 +18,8 @@ public struct TesseractTextStage: Stage {
     public init(options: TextReadingOptions = TextReadingOptions()) {
         self.options = options
         let dataPath = options.dataPath, languages = options.languages
-        let variables = [("tessedit_do_invert", options.tesseractInvert ? "1" : "0")]
         engines = TesseractPool { () throws(ReadingError) in
-            try TesseractEngine(dataPath: dataPath, languages: languages, engineMode: OEM_LSTM_ONLY,
-                                variables: variables)
+            try TesseractEngine(dataPath: dataPath, languages: languages, engineMode: OEM_LSTM_ONLY, variables: [])
         }
         orientationEngines = TesseractPool { () throws(ReadingError) in
             try TesseractEngine(dataPath: dataPath, languages: ["osd"], engineMode: OEM_TESSERACT_ONLY,
@@ -30,15 +28,24 @@ public struct TesseractTextStage: Stage {
     }
 
     public func process(_ input: DecodedCapture, context: StageContext) async throws -> CaptureText {
-        try read(input.image, worker: context.worker).text
+        try read(input.image, kind: input.metadata.kind, worker: context.worker).text
     }
 
     /// Reads one image on `worker`'s engine, with what the reader did (for benchmarks and tests).
-    public func read(_ image: RGBImage, worker: Int = 0) throws(ReadingError)
-        -> (text: CaptureText, trace: TextReadingTrace)
+    ///
+    /// For a photo (unless `invertRegionsOnPhotos`), light-on-dark regions are left to Tesseract's own
+    /// inverted retry: in scenes the local-mean inversion turns dark surroundings of a light sign into a frame
+    /// that Tesseract misreads (measured in docs/reading.md).
+    public func read(_ image: RGBImage, kind: CaptureMetadata.Kind = .screenshot, worker: Int = 0)
+        throws(ReadingError) -> (text: CaptureText, trace: TextReadingTrace)
     {
         let engine = try engines.engine(for: worker)
         let orientation = orientationEngines
+        var options = options
+        if kind == .photo && !options.invertRegionsOnPhotos && options.normalizePolarity {
+            options.normalizePolarity = false
+            options.tesseractInvert = true
+        }
         return try TextReader(options: options).read(image, engine: engine) { () throws(ReadingError) in
             try orientation.engine(for: worker)
         }

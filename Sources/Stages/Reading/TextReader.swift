@@ -73,7 +73,8 @@ struct TextReader {
         var work = gray.rotated(quarterTurns: turns)
         if trace.scale != 1 { work = work.scaled(by: trace.scale) }
         trace.recognitions += 1
-        return try engine.recognize(work, mode: TessPageSegMode(UInt32(options.pageSegmentationMode)))
+        return try engine.recognize(work, mode: TessPageSegMode(UInt32(options.pageSegmentationMode)),
+                                    invert: options.tesseractInvert)
     }
 
     /// The clockwise quarter turns that make the page upright, by Tesseract's OSD, or nil when it cannot tell.

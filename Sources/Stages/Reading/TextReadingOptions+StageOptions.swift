@@ -13,6 +13,7 @@ extension TextReadingOptions {
         skipWithoutText = try options.bool("skipWithoutText", default: skipWithoutText)
         normalizePolarity = try options.bool("normalizePolarity", default: normalizePolarity)
         tesseractInvert = try options.bool("tesseractInvert", default: tesseractInvert)
+        invertRegionsOnPhotos = try options.bool("invertRegionsOnPhotos", default: invertRegionsOnPhotos)
         correctRotation = try options.bool("correctRotation", default: correctRotation)
         minimumLetterHeight = try options.double("minimumLetterHeight", default: minimumLetterHeight)
         maximumUpscale = try options.double("maximumUpscale", default: maximumUpscale)

@@ -11,6 +11,8 @@ public struct TextReadingOptions: Sendable, Equatable {
     public var skipWithoutText: Bool = true
     /// Turn light-on-dark regions into dark-on-light before recognition.
     public var normalizePolarity: Bool = true
+    /// Apply `normalizePolarity` to photos too; by default photos use Tesseract's inverted retry instead.
+    public var invertRegionsOnPhotos: Bool = false
     /// Tesseract's own inverted retry of weak lines (`tessedit_do_invert`); slow, and redundant with
     /// `normalizePolarity`.
     public var tesseractInvert: Bool = false

@@ -33,6 +33,7 @@ struct OCRBenchmark {
             Variant(name: "Tesseract defaults, OpenMP limited to 1 thread", options: baselineSingle),
             Variant(name: "chosen", options: chosen),
             Variant(name: "chosen, no presence check", options: with { $0.skipWithoutText = false }),
+            Variant(name: "chosen, region inversion on photos too", options: with { $0.invertRegionsOnPhotos = true }),
             Variant(name: "chosen, tessedit_do_invert=1", options: with { $0.tesseractInvert = true }),
             Variant(name: "chosen, no polarity normalisation", options: with { $0.normalizePolarity = false }),
             Variant(name: "chosen, no upscaling", options: with { $0.minimumLetterHeight = 0 }),
@@ -63,7 +64,8 @@ struct OCRBenchmark {
             var row = Row(variant: variant.name)
             for sample in corpus.samples {
                 let image = variant.longSide.map { sample.image.shrunk(toLongSide: $0) } ?? sample.image
-                let (result, time) = try Measure.time { try stage.read(image) }
+                let kind: CaptureMetadata.Kind = sample.kind == "photo" || sample.kind == "sign" ? .photo : .screenshot
+                let (result, time) = try Measure.time { try stage.read(image, kind: kind) }
                 row.cpu[sample.kind, default: []].append(time.cpu)
                 if result.trace.skipped { row.skipped[sample.kind, default: 0] += 1 }
                 row.recognitions += result.trace.recognitions
