@@ -52,6 +52,20 @@ products += [
 
 // MARK: - Reading family: text (Tesseract) and codes (zxing-cpp)
 
+targets += [
+    .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract",
+                   providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
+    .target(name: "CZXing", path: "Sources/CZXing",
+            linkerSettings: [.linkedLibrary("ZXing")]),
+    .target(name: "ReadingStages", dependencies: ["Runner", "Captures", "CTesseract", "CZXing"],
+            path: "Sources/Stages/Reading"),
+    .target(name: "ReadingFixtures", dependencies: ["Captures"], path: "benchmarks/Reading/Fixtures"),
+    .testTarget(name: "ReadingTests",
+                dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures", "TestSupport"]),
+    .executableTarget(name: "ReadingBenchmarks", dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures"],
+                      path: "benchmarks/Reading/Benchmarks"),
+]
+
 // MARK: - Models family: tensors, CLIP, classifier, labels
 
 targets += [

@@ -1,0 +1,97 @@
+// The C interface of CZXing.h over zxing-cpp's ReadBarcodes.
+#define ZX_USE_UTF8 1
+#include "CZXing.h"
+
+#include <ZXing/ReadBarcode.h>
+#include <ZXing/ZXVersion.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <string>
+
+namespace {
+
+char *copyString(const std::string &text) {
+    char *copy = static_cast<char *>(std::malloc(text.size() + 1));
+    if (copy) std::memcpy(copy, text.c_str(), text.size() + 1);
+    return copy;
+}
+
+bool isText(ZXing::ContentType type) {
+    return type == ZXing::ContentType::Text || type == ZXing::ContentType::GS1
+        || type == ZXing::ContentType::ISO15434;
+}
+
+} // namespace
+
+extern "C" int pool_zx_read(const uint8_t *pixels, int width, int height, int channels,
+                            const PoolZXOptions *options, PoolZXResults *out) {
+    *out = PoolZXResults{nullptr, 0, nullptr};
+    if (!pixels || width <= 0 || height <= 0 || (channels != 1 && channels != 3)) {
+        out->error = copyString("invalid image buffer");
+        return -1;
+    }
+    try {
+        ZXing::ImageView view(pixels, width, height,
+                              channels == 1 ? ZXing::ImageFormat::Lum : ZXing::ImageFormat::RGB);
+        ZXing::DecodeHints hints;
+        if (options) {
+            if (options->formats != 0) hints.setFormats(static_cast<ZXing::BarcodeFormat>(options->formats));
+            hints.setTryHarder(options->try_harder != 0);
+            hints.setTryRotate(options->try_rotate != 0);
+            hints.setTryDownscale(options->try_downscale != 0);
+            if (options->max_symbols > 0 && options->max_symbols < 256)
+                hints.setMaxNumberOfSymbols(static_cast<uint8_t>(options->max_symbols));
+        }
+        ZXing::Results results = ZXing::ReadBarcodes(view, hints);
+        if (results.empty()) return 0;
+        out->codes = static_cast<PoolZXCode *>(std::calloc(results.size(), sizeof(PoolZXCode)));
+        if (!out->codes) {
+            out->error = copyString("out of memory");
+            return -1;
+        }
+        for (const ZXing::Result &result : results) {
+            if (!result.isValid()) continue;
+            PoolZXCode &code = out->codes[out->count++];
+            std::strncpy(code.format, ZXing::ToString(result.format()), sizeof(code.format) - 1);
+            const ZXing::ByteArray &bytes = result.bytes();
+            code.byte_count = bytes.size();
+            code.bytes = static_cast<uint8_t *>(std::malloc(bytes.size() ? bytes.size() : 1));
+            if (code.bytes && !bytes.empty()) std::memcpy(code.bytes, bytes.data(), bytes.size());
+            if (isText(result.contentType())) code.text = copyString(result.text());
+            const ZXing::Position &position = result.position();
+            for (int corner = 0; corner < 4; ++corner) {
+                code.corner_x[corner] = position[corner].x;
+                code.corner_y[corner] = position[corner].y;
+            }
+        }
+        return 0;
+    } catch (const std::exception &error) {
+        pool_zx_free(out);
+        out->error = copyString(std::string("zxing-cpp: ") + error.what());
+        return -1;
+    } catch (...) {
+        pool_zx_free(out);
+        out->error = copyString("zxing-cpp: unknown exception");
+        return -1;
+    }
+}
+
+extern "C" void pool_zx_free(PoolZXResults *results) {
+    if (!results) return;
+    for (size_t index = 0; index < results->count; ++index) {
+        std::free(results->codes[index].bytes);
+        std::free(results->codes[index].text);
+    }
+    std::free(results->codes);
+    std::free(results->error);
+    *results = PoolZXResults{nullptr, 0, nullptr};
+}
+
+#define POOL_ZX_STRINGIFY(x) #x
+#define POOL_ZX_VERSION(a, b, c) POOL_ZX_STRINGIFY(a) "." POOL_ZX_STRINGIFY(b) "." POOL_ZX_STRINGIFY(c)
+
+extern "C" const char *pool_zx_version(void) {
+    return POOL_ZX_VERSION(ZXING_VERSION_MAJOR, ZXING_VERSION_MINOR, ZXING_VERSION_PATCH);
+}

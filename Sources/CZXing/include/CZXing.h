@@ -1,0 +1,61 @@
+// A plain C interface to the few parts of zxing-cpp (1.4) that the codes stage uses: read every code in an
+// 8-bit grayscale or RGB buffer. Results are C structs that the caller frees with pool_zx_free.
+#ifndef POOL_CZXING_H
+#define POOL_CZXING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// How to search. Flags are 0 or 1.
+typedef struct PoolZXOptions {
+    /// zxing-cpp BarcodeFormat bits to look for; 0 means every format.
+    uint32_t formats;
+    int try_harder;
+    int try_rotate;
+    int try_downscale;
+    /// Stop after this many symbols; 0 means no limit.
+    int max_symbols;
+} PoolZXOptions;
+
+/// One code found.
+typedef struct PoolZXCode {
+    /// zxing-cpp's name of the symbology ("QRCode", "EAN-13", ...), NUL-terminated.
+    char format[32];
+    /// The payload's bytes as encoded (zxing-cpp Result::bytes()).
+    uint8_t *bytes;
+    size_t byte_count;
+    /// The payload as UTF-8 when the content is text (or GS1 / ISO 15434 data); NULL for binary content.
+    char *text;
+    /// The four corners, clockwise from top left, in pixels.
+    int corner_x[4];
+    int corner_y[4];
+} PoolZXCode;
+
+/// What pool_zx_read returns; free with pool_zx_free.
+typedef struct PoolZXResults {
+    PoolZXCode *codes;
+    size_t count;
+    /// A message when reading failed (an exception inside zxing-cpp), else NULL.
+    char *error;
+} PoolZXResults;
+
+/// Reads every code in `pixels` (`channels` 1 = gray, 3 = RGB; rows of `width * channels` bytes, no padding).
+/// Returns 0 on success, -1 with `out->error` set otherwise. Always free `out` with pool_zx_free.
+int pool_zx_read(const uint8_t *pixels, int width, int height, int channels, const PoolZXOptions *options,
+                 PoolZXResults *out);
+
+/// Frees what pool_zx_read allocated in `results` and zeroes it.
+void pool_zx_free(PoolZXResults *results);
+
+/// The zxing-cpp version this shim was built against ("1.4.0").
+const char *pool_zx_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,47 @@
+/// Summed-area table of a gray image: the mean of any square around a pixel in constant time.
+struct IntegralImage {
+    let width: Int
+    let height: Int
+    /// `(width + 1) * (height + 1)` running sums; row 0 and column 0 are zero.
+    private let sums: [UInt32]
+
+    init(_ image: GrayImage) {
+        let width = image.width, height = image.height
+        self.width = width
+        self.height = height
+        let stride = width + 1
+        var running = [UInt32](repeating: 0, count: stride * (height + 1))
+        image.pixels.withUnsafeBufferPointer { source in
+            running.withUnsafeMutableBufferPointer { table in
+                for y in 0..<height {
+                    var rowSum: UInt32 = 0
+                    for x in 0..<width {
+                        rowSum &+= UInt32(source[y * width + x])
+                        table[(y + 1) * stride + x + 1] = table[y * stride + x + 1] &+ rowSum
+                    }
+                }
+            }
+        }
+        sums = running
+    }
+
+    /// The mean of the square of side `2 * radius + 1` around every pixel (clipped to the image), row by row.
+    func localMeans(radius: Int) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: width * height)
+        let stride = width + 1
+        sums.withUnsafeBufferPointer { table in
+            result.withUnsafeMutableBufferPointer { output in
+                for y in 0..<height {
+                    let y0 = max(0, y - radius), y1 = min(height, y + radius + 1)
+                    let top = y0 * stride, bottom = y1 * stride
+                    for x in 0..<width {
+                        let x0 = max(0, x - radius), x1 = min(width, x + radius + 1)
+                        let total = table[bottom + x1] &- table[top + x1] &- table[bottom + x0] &+ table[top + x0]
+                        output[y * width + x] = UInt8(total / UInt32((x1 - x0) * (y1 - y0)))
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,66 @@
+import CTesseract
+import Captures
+import Runner
+
+/// The text (OCR) stage, kind `tesseract.text`: reads the lines of text in a decoded capture with Tesseract,
+/// with boxes and confidence, in reading order.
+///
+/// Each worker gets its own Tesseract instance, made on its first capture; so does the orientation (OSD) model,
+/// made only when a page looks turned.
+public struct TesseractTextStage: Stage {
+    public typealias Input = DecodedCapture
+    public typealias Output = CaptureText
+
+    public let options: TextReadingOptions
+    private let engines: TesseractPool
+    private let orientationEngines: TesseractPool
+
+    public init(options: TextReadingOptions = TextReadingOptions()) {
+        self.options = options
+        let dataPath = options.dataPath, languages = options.languages
+        engines = TesseractPool { () throws(ReadingError) in
+            try TesseractEngine(dataPath: dataPath, languages: languages, engineMode: OEM_LSTM_ONLY, variables: [])
+        }
+        orientationEngines = TesseractPool { () throws(ReadingError) in
+            try TesseractEngine(dataPath: dataPath, languages: ["osd"], engineMode: OEM_TESSERACT_ONLY,
+                                variables: [])
+        }
+    }
+
+    public func process(_ input: DecodedCapture, context: StageContext) async throws -> CaptureText {
+        try read(input.image, kind: input.metadata.kind, worker: context.worker).text
+    }
+
+    /// Reads one image on `worker`'s engine, with what the reader did (for benchmarks and tests).
+    ///
+    /// For a photo (unless `invertRegionsOnPhotos`), light-on-dark regions are left to Tesseract's own
+    /// inverted retry: in scenes the local-mean inversion turns dark surroundings of a light sign into a frame
+    /// that Tesseract misreads (measured in docs/reading.md).
+    public func read(_ image: RGBImage, kind: CaptureMetadata.Kind = .screenshot, worker: Int = 0)
+        throws(ReadingError) -> (text: CaptureText, trace: TextReadingTrace)
+    {
+        let engine = try engines.engine(for: worker)
+        let orientation = orientationEngines
+        var options = options
+        if kind == .photo && !options.invertRegionsOnPhotos && options.normalizePolarity {
+            options.normalizePolarity = false
+            options.tesseractInvert = true
+        }
+        return try TextReader(options: options).read(image, engine: engine) { () throws(ReadingError) in
+            try orientation.engine(for: worker)
+        }
+    }
+
+    /// The cheap text-presence check alone, as the stage runs it before recognition: the number of letters it
+    /// found standing in rows, and whether that is enough to count as text.
+    public static func presenceCheck(_ image: RGBImage) -> (letters: Int, hasText: Bool) {
+        guard min(image.width, image.height) >= 8 else { return (0, false) }
+        let presence = TextReader.lookForText(GrayImage(image), normalizePolarity: true).presence
+        return (presence.letterCount, presence.letterCount >= TextPresence.minimumLetters)
+    }
+
+    /// Loads the engine of worker 0 now, so a missing language fails when the pipeline loads, not per capture.
+    public func prepare() throws {
+        _ = try engines.engine(for: 0)
+    }
+}

@@ -1,0 +1,35 @@
+/// How the text stage reads: languages, page segmentation and the preprocessing steps, each of which can be
+/// switched off (the benchmarks measure them one by one).
+public struct TextReadingOptions: Sendable, Equatable {
+    /// Tesseract traineddata names ("eng", "deu"), tried together.
+    public var languages: [String] = ["eng"]
+    /// The tessdata folder; nil for the system's (`/usr/share/tesseract-ocr/5/tessdata` on Debian).
+    public var dataPath: String? = nil
+    /// Tesseract's page segmentation mode (3 = automatic, 11 = sparse text, 6 = one block, ...).
+    public var pageSegmentationMode: Int = 3
+    /// Skip recognition when the text-presence check finds no rows of letters.
+    public var skipWithoutText: Bool = true
+    /// Turn light-on-dark regions into dark-on-light before recognition.
+    public var normalizePolarity: Bool = true
+    /// Apply `normalizePolarity` to photos too; by default photos use Tesseract's inverted retry instead.
+    public var invertRegionsOnPhotos: Bool = false
+    /// Tesseract's own inverted retry of weak lines (`tessedit_do_invert`); slow, and redundant with
+    /// `normalizePolarity`.
+    public var tesseractInvert: Bool = false
+    /// Detect pages turned by 90, 180 or 270 degrees (with Tesseract's OSD model) and read them upright.
+    public var correctRotation: Bool = true
+    /// Letters shorter than this (pixels, median component height) are scaled up towards it.
+    public var minimumLetterHeight: Double = 12
+    /// The largest factor small text is scaled up by.
+    public var maximumUpscale: Double = 3
+    /// Lines Tesseract is less sure of than this (0...1) are dropped.
+    public var minimumLineConfidence: Double = 0
+    /// Keep Tesseract's OpenMP loops on the calling thread (see `OpenMPThreads`). Off only to measure what
+    /// Tesseract costs as Debian ships it.
+    public var limitOpenMP: Bool = true
+    /// Images with more pixels than this fail instead of being read (the decode stage shrinks large files;
+    /// this guards against a working image that was not).
+    public var maximumPixels: Int = 40_000_000
+
+    public init() {}
+}

@@ -1,0 +1,20 @@
+/// What the text stage did with one image: the presence check's findings and the work it then did. For
+/// benchmarks, tests and diagnostics.
+public struct TextReadingTrace: Sendable, Equatable {
+    /// Letters found in rows by the presence check (nil when the image was too small to look at).
+    public var letterCount: Int?
+    /// Their median height in pixels of the working image.
+    public var typicalLetterHeight: Double = 0
+    /// True when recognition was skipped (no text found, or the image is too small to hold any).
+    public var skipped = false
+    /// Clockwise quarter turns applied to read the page upright.
+    public var quarterTurns = 0
+    /// The factor the image was scaled by for recognition.
+    public var scale = 1.0
+    /// Tesseract recognition passes run (2 when a turned copy was tried).
+    public var recognitions = 0
+    /// Orientation (OSD) checks run.
+    public var orientationChecks = 0
+
+    public init() {}
+}

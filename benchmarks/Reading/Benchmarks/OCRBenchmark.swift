@@ -1,0 +1,111 @@
+import Captures
+import ReadingFixtures
+import ReadingStages
+
+/// OCR time per capture and word recall, for the baseline (Tesseract's defaults, as the Python peer runs it)
+/// and for each preprocessing choice switched on or off.
+struct OCRBenchmark {
+    struct Variant {
+        var name: String
+        var options: TextReadingOptions
+        /// Shrink the working image to this long side before reading (nil: as decoded, 1600).
+        var longSide: Int? = nil
+    }
+
+    static var variants: [Variant] {
+        let chosen = TextReadingOptions()
+        var baseline = TextReadingOptions()
+        baseline.tesseractInvert = true
+        baseline.normalizePolarity = false
+        baseline.skipWithoutText = false
+        baseline.correctRotation = false
+        baseline.minimumLetterHeight = 0
+        baseline.limitOpenMP = false
+        var baselineSingle = baseline
+        baselineSingle.limitOpenMP = true
+        func with(_ change: (inout TextReadingOptions) -> Void) -> TextReadingOptions {
+            var options = chosen
+            change(&options)
+            return options
+        }
+        return [
+            Variant(name: "baseline: Tesseract defaults (PSM 3, do_invert=1, OpenMP as shipped)", options: baseline),
+            Variant(name: "Tesseract defaults, OpenMP limited to 1 thread", options: baselineSingle),
+            Variant(name: "chosen", options: chosen),
+            Variant(name: "chosen, no presence check", options: with { $0.skipWithoutText = false }),
+            Variant(name: "chosen, region inversion on photos too", options: with { $0.invertRegionsOnPhotos = true }),
+            Variant(name: "chosen, tessedit_do_invert=1", options: with { $0.tesseractInvert = true }),
+            Variant(name: "chosen, no polarity normalisation", options: with { $0.normalizePolarity = false }),
+            Variant(name: "chosen, no upscaling", options: with { $0.minimumLetterHeight = 0 }),
+            Variant(name: "chosen, upscale below 9 px", options: with { $0.minimumLetterHeight = 9 }),
+            Variant(name: "chosen, upscale below 20 px", options: with { $0.minimumLetterHeight = 20 }),
+            Variant(name: "chosen, no rotation check", options: with { $0.correctRotation = false }),
+            Variant(name: "chosen, PSM 11 (sparse text)", options: with { $0.pageSegmentationMode = 11 }),
+            Variant(name: "chosen, PSM 6 (one block)", options: with { $0.pageSegmentationMode = 6 }),
+            Variant(name: "chosen, PSM 4 (one column)", options: with { $0.pageSegmentationMode = 4 }),
+            Variant(name: "chosen, working image 1200 px", options: chosen, longSide: 1200),
+        ]
+    }
+
+    struct Row {
+        var variant: String
+        var cpu: [String: [Double]] = [:]
+        var recall: [String: (found: Double, total: Double)] = [:]
+        var skipped: [String: Int] = [:]
+        var recognitions = 0
+        var orientationChecks = 0
+    }
+
+    static func run(corpus: Corpus, only: [String]) throws -> [Row] {
+        var rows: [Row] = []
+        for variant in variants where only.isEmpty || only.contains(where: { variant.name.contains($0) }) {
+            let stage = TesseractTextStage(options: variant.options)
+            _ = try stage.read(corpus.samples[0].image)  // warm-up: loads the model
+            var row = Row(variant: variant.name)
+            for sample in corpus.samples {
+                let image = variant.longSide.map { sample.image.shrunk(toLongSide: $0) } ?? sample.image
+                let kind: CaptureMetadata.Kind = sample.kind == "photo" || sample.kind == "sign" ? .photo : .screenshot
+                let (result, time) = try Measure.time { try stage.read(image, kind: kind) }
+                row.cpu[sample.kind, default: []].append(time.cpu)
+                if result.trace.skipped { row.skipped[sample.kind, default: 0] += 1 }
+                row.recognitions += result.trace.recognitions
+                row.orientationChecks += result.trace.orientationChecks
+                let found = ScreenshotMaker.tokens(result.text.fullText)
+                let recall = ScreenshotMaker.recall(expected: sample.words, found: found)
+                let total = Double(sample.words.count)
+                row.recall[sample.kind, default: (0, 0)].found += recall * total
+                row.recall[sample.kind, default: (0, 0)].total += total
+            }
+            rows.append(row)
+            report(describe(row, baseline: rows.first))
+        }
+        return rows
+    }
+
+    static func describe(_ row: Row, baseline: Row?) -> String {
+        var cells = ["| \(row.variant)"]
+        for kind in ["phone", "desktop", "photo", "sign"] {
+            let summary = Summary(row.cpu[kind] ?? [])
+            cells.append("\(format(summary.median, 0)) / \(format(summary.p95, 0))")
+        }
+        let all = row.cpu.values.flatMap { $0 }, mean = Summary(all).mean
+        cells.append(format(mean, 0))
+        if let baseline {
+            let base = Summary(baseline.cpu.values.flatMap { $0 }).mean
+            cells.append(format(base / max(mean, 0.001), 2) + "x")
+        }
+        for kind in ["phone", "desktop", "sign"] {
+            let recall = row.recall[kind] ?? (0, 0)
+            cells.append(format(100 * recall.found / max(recall.total, 1), 1) + "%")
+        }
+        cells.append("\(row.skipped["photo", default: 0])/\(row.cpu["photo"]?.count ?? 0)")
+        cells.append("\((row.skipped["phone", default: 0]) + (row.skipped["desktop", default: 0]))")
+        cells.append("\(row.recognitions) / \(row.orientationChecks)")
+        return cells.joined(separator: " | ") + " |"
+    }
+
+    static let header = """
+        | variant | phone ms median / p95 | desktop ms median / p95 | photo ms median / p95 | photo+sign ms median / p95 | mean ms | speed-up vs baseline | recall phone | recall desktop | recall sign | photos skipped | screens skipped | Tesseract passes / OSD checks |
+        | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+        """
+}

@@ -1,0 +1,58 @@
+import Foundation
+import ReadingStages
+
+// ReadingBenchmarks [ocr|codes|all] [--screens N] [--photos N] [--only SUBSTRING ...]
+// Build with: swift build -c release --product ReadingBenchmarks
+
+
+#if DEBUG
+report("warning: debug build; build with -c release for figures worth recording")
+#endif
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+@MainActor func take(_ flag: String, default fallback: Int) -> Int {
+    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count,
+          let value = Int(arguments[index + 1]) else { return fallback }
+    arguments.removeSubrange(index...(index + 1))
+    return value
+}
+let screens = take("--screens", default: 10)
+let photos = take("--photos", default: 20)
+var only: [String] = []
+while let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count {
+    only.append(arguments[index + 1])
+    arguments.removeSubrange(index...(index + 1))
+}
+let which = arguments.first ?? "all"
+
+let corpus = try Corpus.make(screens: screens, photos: photos)
+let words = corpus.samples.reduce(0) { $0 + $1.words.count }
+report("corpus: \(screens) phone + \(screens) desktop screenshots (\(words) words), "
+    + "\(corpus.samples.filter { $0.kind == "photo" }.count) photos; CPU ms per capture, one worker")
+if which == "ocr" || which == "all" {
+    report(OCRBenchmark.header)
+    _ = try OCRBenchmark.run(corpus: corpus, only: only)
+}
+if which == "presence" || which == "all" {
+    // The presence check alone, per capture: its cost and what it decides.
+    report("| presence check | ms median / p95 | judged to have text |")
+    report("| --- | --- | --- |")
+    for kind in ["phone", "desktop", "photo", "sign"] {
+        let samples = corpus.samples.filter { $0.kind == kind }
+        guard !samples.isEmpty else { continue }
+        var times: [Double] = [], positive = 0
+        for sample in samples {
+            let (result, time) = Measure.time { TesseractTextStage.presenceCheck(sample.image) }
+            times.append(time.cpu)
+            if result.hasText { positive += 1 }
+            if arguments.contains("--verbose") {
+                report("  \(sample.name): \(result.letters) letters, \(format(time.cpu, 1)) ms")
+            }
+        }
+        let summary = Summary(times)
+        report("| \(kind) | \(format(summary.median, 1)) / \(format(summary.p95, 1)) | \(positive)/\(samples.count) |")
+    }
+}
+if which == "codes" || which == "all" {
+    try CodesBenchmark.run(corpus: corpus)
+}
