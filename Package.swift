@@ -93,7 +93,8 @@ products += [.executable(name: "ClassifierBenchmarks", targets: ["ClassifierBenc
 
 targets += [
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages",
-                                            "FingerprintStages", "ImageClassifier", "CLIPModel"]),
+                                            "FingerprintStages", "ImageClassifier", "CLIPModel",
+                                            "ReadingStages"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine"]),
 ]

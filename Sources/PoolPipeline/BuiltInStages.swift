@@ -3,6 +3,7 @@ import DecodeStages
 import FingerprintStages
 import ImageClassifier
 import PersistStage
+import ReadingStages
 import Runner
 
 extension StageRegistry {
@@ -13,6 +14,7 @@ extension StageRegistry {
         registry.registerFingerprintStages()
         registry.registerClassifierStages()
         registry.registerCLIPStages()
+        registry.registerReadingStages()
         registry.registerStoreStages()
         return registry
     }
