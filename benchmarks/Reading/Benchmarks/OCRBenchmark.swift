@@ -56,7 +56,7 @@ struct OCRBenchmark {
         var orientationChecks = 0
     }
 
-    static func run(corpus: Corpus, only: [String]) throws -> [Row] {
+    static func run(corpus: Corpus, only: [String], verbose: Bool = false) throws -> [Row] {
         var rows: [Row] = []
         for variant in variants where only.isEmpty || only.contains(where: { variant.name.contains($0) }) {
             let stage = TesseractTextStage(options: variant.options)
@@ -73,6 +73,10 @@ struct OCRBenchmark {
                 let found = ScreenshotMaker.tokens(result.text.fullText)
                 let recall = ScreenshotMaker.recall(expected: sample.words, found: found)
                 let total = Double(sample.words.count)
+                if verbose && !sample.words.isEmpty {
+                    report("  \(sample.name): recall \(format(100 * recall, 1))% of \(sample.words.count) words, "
+                        + "\(format(time.cpu, 0)) ms")
+                }
                 row.recall[sample.kind, default: (0, 0)].found += recall * total
                 row.recall[sample.kind, default: (0, 0)].total += total
             }

@@ -31,7 +31,7 @@ report("corpus: \(screens) phone + \(screens) desktop screenshots (\(words) word
     + "\(corpus.samples.filter { $0.kind == "photo" }.count) photos; CPU ms per capture, one worker")
 if which == "ocr" || which == "all" {
     report(OCRBenchmark.header)
-    _ = try OCRBenchmark.run(corpus: corpus, only: only)
+    _ = try OCRBenchmark.run(corpus: corpus, only: only, verbose: arguments.contains("--verbose"))
 }
 if which == "presence" || which == "all" {
     // The presence check alone, per capture: its cost and what it decides.
