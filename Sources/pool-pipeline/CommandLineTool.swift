@@ -1,5 +1,6 @@
 import Foundation
 import Runner
+import Store
 
 /// Dispatches `pool-pipeline <command>` and maps every error to a message on standard error and an exit code.
 enum CommandLineTool {
@@ -77,4 +78,24 @@ func printError(_ text: String) {
 /// The `--index PATH` option every command that reads or writes the index takes.
 enum IndexOption {
     static let help = "  --index PATH   the index file (default: $XDG_DATA_HOME/pool-pipeline/index.sqlite)\n"
+
+    /// The index path the command line names, or the default one.
+    static func path(_ arguments: Arguments) -> String {
+        arguments.value("index") ?? IndexStore.defaultPath()
+    }
+
+    /// The path of a command whose only argument is `--index PATH`.
+    static func only(_ words: [String]) throws -> String {
+        let arguments = try Arguments(words, options: ["index"])
+        _ = try arguments.positionals()
+        return path(arguments)
+    }
+
+    /// Opens an index that must exist already (reading commands never create one).
+    static func openExisting(_ path: String) throws -> IndexStore {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw UsageError("no index at \(path); run `pool-pipeline run <pipeline.json>` first")
+        }
+        return try IndexStore(path: path)
+    }
 }

@@ -19,14 +19,11 @@ struct ExportCommand: Command {
     let indexPath: String
 
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, options: ["index"])
-        _ = try arguments.positionals()
-        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+        indexPath = try IndexOption.only(words)
     }
 
     func run() async throws -> ExitCode {
-        guard FileManager.default.fileExists(atPath: indexPath) else { throw UsageError("no index at \(indexPath)") }
-        let store = try IndexStore(path: indexPath)
+        let store = try IndexOption.openExisting(indexPath)
         var output = FileHandleOutput()
         try store.exportJSONLines { line in output.write(line + "\n") }
         output.flush()

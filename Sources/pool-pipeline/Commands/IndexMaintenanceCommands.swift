@@ -18,14 +18,11 @@ struct RebuildIndexCommand: Command {
     let indexPath: String
 
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, options: ["index"])
-        _ = try arguments.positionals()
-        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+        indexPath = try IndexOption.only(words)
     }
 
     func run() async throws -> ExitCode {
-        guard FileManager.default.fileExists(atPath: indexPath) else { throw UsageError("no index at \(indexPath)") }
-        let store = try IndexStore(path: indexPath)
+        let store = try IndexOption.openExisting(indexPath)
         if let pid = try SavedStatus.load(from: store).runningPID { throw IndexerError.alreadyIndexing(pid: pid, index: indexPath) }
         try store.rebuild()
         print("emptied \(indexPath); the next run indexes every capture again")
@@ -49,9 +46,7 @@ struct DeleteIndexCommand: Command {
     let indexPath: String
 
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, options: ["index"])
-        _ = try arguments.positionals()
-        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+        indexPath = try IndexOption.only(words)
     }
 
     func run() async throws -> ExitCode {

@@ -18,9 +18,7 @@ struct PauseCommand: Command {
     let indexPath: String
 
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, options: ["index"])
-        _ = try arguments.positionals()
-        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+        indexPath = try IndexOption.only(words)
     }
 
     func run() async throws -> ExitCode { try signalRunningProcess(index: indexPath, signal: SIGUSR1, verb: "paused") }
@@ -42,17 +40,14 @@ struct ResumeCommand: Command {
     let indexPath: String
 
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, options: ["index"])
-        _ = try arguments.positionals()
-        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+        indexPath = try IndexOption.only(words)
     }
 
     func run() async throws -> ExitCode { try signalRunningProcess(index: indexPath, signal: SIGUSR2, verb: "resumed") }
 }
 
 private func signalRunningProcess(index: String, signal: Int32, verb: String) throws -> ExitCode {
-    guard FileManager.default.fileExists(atPath: index) else { throw UsageError("no index at \(index)") }
-    guard let pid = try SavedStatus.load(from: IndexStore(path: index)).runningPID else {
+    guard let pid = try SavedStatus.load(from: IndexOption.openExisting(index)).runningPID else {
         printError("no run is indexing into \(index)")
         return .failure
     }

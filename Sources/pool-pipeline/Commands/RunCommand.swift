@@ -31,7 +31,7 @@ struct RunCommand: Command {
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, options: ["index"], flags: ["json", "plain"])
         pipeline = try arguments.positionals("the pipeline file")[0]
-        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+        indexPath = IndexOption.path(arguments)
         if arguments.has("json") && arguments.has("plain") { throw UsageError("--json and --plain exclude each other") }
         style = arguments.has("json") ? .json : arguments.has("plain") || isatty(STDERR_FILENO) == 0 ? .lines : .bar
     }

@@ -23,13 +23,12 @@ struct SearchCommand: Command {
         let arguments = try Arguments(words, options: ["index", "limit"])
         guard !arguments.positionals.isEmpty else { throw UsageError("missing the words to search for") }
         query = arguments.positionals.joined(separator: " ")
-        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+        indexPath = IndexOption.path(arguments)
         limit = try arguments.int("limit", default: 20, in: 1...10_000)
     }
 
     func run() async throws -> ExitCode {
-        guard FileManager.default.fileExists(atPath: indexPath) else { throw UsageError("no index at \(indexPath)") }
-        let hits = try IndexStore(path: indexPath).search(query, limit: limit)
+        let hits = try IndexOption.openExisting(indexPath).search(query, limit: limit)
         for hit in hits { print(hit.path) }
         if hits.isEmpty { printError("no capture matches \"\(query)\"") }
         return .success

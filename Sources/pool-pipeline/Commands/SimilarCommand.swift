@@ -28,14 +28,13 @@ struct SimilarCommand: Command {
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, options: ["index", "max-distance", "limit"])
         reference = try arguments.positionals("the id or path of a capture")[0]
-        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+        indexPath = IndexOption.path(arguments)
         maxDistance = try arguments.int("max-distance", default: 10, in: 0...64)
         limit = try arguments.int("limit", default: 20, in: 1...10_000)
     }
 
     func run() async throws -> ExitCode {
-        guard FileManager.default.fileExists(atPath: indexPath) else { throw UsageError("no index at \(indexPath)") }
-        let store = try IndexStore(path: indexPath)
+        let store = try IndexOption.openExisting(indexPath)
         let result: SimilarResult
         do {
             result = try store.similarCaptures(to: reference, maxDistance: maxDistance, limit: limit)

@@ -24,15 +24,12 @@ struct StatusCommand: Command {
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, options: ["index"], flags: ["json"])
         _ = try arguments.positionals()
-        indexPath = arguments.value("index") ?? IndexStore.defaultPath()
+        indexPath = IndexOption.path(arguments)
         json = arguments.has("json")
     }
 
     func run() async throws -> ExitCode {
-        guard FileManager.default.fileExists(atPath: indexPath) else {
-            throw UsageError("no index at \(indexPath); run `pool-pipeline run <pipeline.json>` first")
-        }
-        let store = try IndexStore(path: indexPath)
+        let store = try IndexOption.openExisting(indexPath)
         let saved = try SavedStatus.load(from: store)
         let captures = try store.captureCount, failures = try store.failureCount
         if json {
