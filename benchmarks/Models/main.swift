@@ -116,17 +116,42 @@ if wants("text") {
 let tokenizerFolder = option("--tokenizer") ?? "Tests/CLIPTests/Fixtures/tiny-clip"
 let tokenizer = try CLIPTokenizer(vocabularyFile: tokenizerFolder + "/vocab.json",
                                   mergesFile: tokenizerFolder + "/merges.txt")
-let text = try CLIPTextEncoder(config: config, weights: RandomTensors())
-print("\nCLIP ViT-B/32 text tower, one query (wall time; CPU time of the process alongside)")
-print("| BLAS threads | tokens | query | median ms | p95 ms | CPU ms (median) |")
-print("| ---: | ---: | --- | ---: | ---: | ---: |")
+let encoders: [(label: String, encoder: CLIPTextEncoder)] = try [
+    ("sgemm (before)", CLIPTextEncoder(config: config, weights: RandomTensors(), packing: nil)),
+    ("packed f32", CLIPTextEncoder(config: config, weights: RandomTensors(), packing: .float32)),
+    ("packed f16", CLIPTextEncoder(config: config, weights: RandomTensors(), packing: .float16)),
+]
+print("\nCLIP ViT-B/32 text tower, one query; packed kernel: \(PackedLinear.usesAVX512 ? "AVX-512" : "portable C")")
+let longQuery = "a photo of a dog on the beach at sunset"
+let queries: [(label: String, query: String?, tokens: [Int])] = [
+    ("(end token alone)", nil, [config.text.vocabularySize - 1]),
+    ("dog", "dog", tokenizer.encode("dog")),
+    (longQuery, longQuery, tokenizer.encode(longQuery)),
+]
+print("Agreement on random full-size weights (max abs difference of unit vectors; cosine to the sgemm vector):")
+for (label, _, tokens) in queries {
+    let reference = encoders[0].encoder.embed([tokens]).row(0)
+    let cells = encoders.dropFirst().map { entry -> String in
+        let vector = entry.encoder.embed([tokens]).row(0)
+        let difference = zip(vector, reference).map { abs($0 - $1) }.max() ?? 0
+        let cosine = zip(vector, reference).map { $0 * $1 }.reduce(0, +)
+        return "\(entry.label): \(String(format: "%.2e", difference)), cosine \(String(format: "%.7f", cosine))"
+    }
+    print("- \(tokens.count) tokens \(label): " + cells.joined(separator: "; "))
+}
+print("| BLAS threads | linear layers | tokens | query | median ms | p95 ms | CPU ms (median) | CPU ms (p95) |")
+print("| ---: | --- | ---: | --- | ---: | ---: | ---: | ---: |")
 for threads in Set([1, cores]).sorted() {
     BLAS.setThreads(threads)
-    for query in ["dog", "a photo of a dog on the beach at sunset", "receipt from the grocery store with the total"] {
-        var benchmark = TextQueryBenchmark(encoder: text, tokenizer: tokenizer, query: query)
-        let result = try BenchmarkRunner.measure(&benchmark, runs: max(runs, 20))
-        print("| \(threads) | \(tokenizer.encode(query).count) | \(query) | \(format(result.median * 1000, 2)) | "
-              + "\(format(result.p95 * 1000, 2)) | \(format(result.cpuMedian * 1000, 2)) |")
+    for (label, query, tokens) in queries {
+        for entry in encoders {
+            var benchmark = TextQueryBenchmark(encoder: entry.encoder, tokenizer: tokenizer, query: query,
+                                               tokens: tokens)
+            let result = try BenchmarkRunner.measure(&benchmark, runs: max(runs, 20))
+            print("| \(threads) | \(entry.label) | \(tokens.count) | \(label) | \(format(result.median * 1000, 2)) | "
+                  + "\(format(result.p95 * 1000, 2)) | \(format(result.cpuMedian * 1000, 2)) | "
+                  + "\(format(result.cpuPercentile(0.95) * 1000, 2)) |")
+        }
     }
 }
 }

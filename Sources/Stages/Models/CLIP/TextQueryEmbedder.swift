@@ -7,8 +7,9 @@ public struct TextQueryEmbedder: Sendable {
     public let tokenizer: CLIPTokenizer
     public let encoder: CLIPTextEncoder
 
-    /// Loads the config, tokenizer and text tensors of `folder`.
-    public init(folder: CLIPModelFolder) throws {
+    /// Loads the config, tokenizer and text tensors of `folder`; `precision` is how the text tower's linear
+    /// weights are kept (`.float32`: the checkpoint's values; `.float16`: half the bytes, slightly less exact).
+    public init(folder: CLIPModelFolder, precision: WeightPrecision = .float32) throws {
         self.folder = folder
         let config = try folder.loadConfig()
         tokenizer = try folder.loadTokenizer(config: config)
@@ -16,7 +17,7 @@ public struct TextQueryEmbedder: Sendable {
             throw CLIPError.badTokenizer(file: folder.file(CLIPModelFolder.vocabularyName), reason:
                 "ids up to \(tokenizer.largestID), the model's vocabulary has \(config.text.vocabularySize) (another model's tokenizer?)")
         }
-        encoder = try CLIPTextEncoder(config: config, weights: try folder.openWeights())
+        encoder = try CLIPTextEncoder(config: config, weights: try folder.openWeights(), packing: precision)
     }
 
     /// The model name stored with image vectors this query can be compared with.
