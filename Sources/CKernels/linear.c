@@ -7,8 +7,10 @@
 #define CK_X86 1
 #endif
 
-// Rows computed together per pass over a weight block: 6 rows x 4 vectors of 16 = 24 accumulators.
-#define CK_ROWS 6
+// Rows computed together per pass over a weight block: 12 rows x 2 vectors of 16 = 24 accumulators, so a
+// query of up to 12 tokens reads (and converts) each weight once, with its multiply-adds overlapping the
+// stream from memory.
+#define CK_ROWS 12
 
 size_t ck_packed_count(size_t outputs, size_t inputs) {
     return (outputs + CK_BLOCK - 1) / CK_BLOCK * CK_BLOCK * inputs;
@@ -82,10 +84,10 @@ int ck_has_avx512(void) {
 
 /// Writes one block's sums (rows x CK_BLOCK, of which `columns` are real) plus bias into y.
 static void store_block(const float *sums, size_t rows, size_t columns, const float *bias, float *y,
-                        size_t outputs) {
+                        size_t ldy) {
     for (size_t r = 0; r < rows; r++) {
         for (size_t j = 0; j < columns; j++) {
-            y[r * outputs + j] = bias ? sums[r * CK_BLOCK + j] + bias[j] : sums[r * CK_BLOCK + j];
+            y[r * ldy + j] = bias ? sums[r * CK_BLOCK + j] + bias[j] : sums[r * CK_BLOCK + j];
         }
     }
 }
@@ -94,7 +96,7 @@ static void store_block(const float *sums, size_t rows, size_t columns, const fl
 
 #define PORTABLE_LINEAR(NAME, TYPE, LOAD)                                                               \
 static void NAME(const float *x, size_t rows, size_t inputs, const TYPE *packed, size_t outputs,       \
-                 const float *bias, float *y) {                                                         \
+                 const float *bias, float *y, size_t ldy) {                                                         \
     size_t blocks = (outputs + CK_BLOCK - 1) / CK_BLOCK;                                                \
     float sums[CK_ROWS * CK_BLOCK];                                                                     \
     for (size_t b = 0; b < blocks; b++) {                                                               \
@@ -112,7 +114,7 @@ static void NAME(const float *x, size_t rows, size_t inputs, const TYPE *packed,
                 }                                                                                       \
             }                                                                                           \
             store_block(sums, count, columns, bias ? bias + b * CK_BLOCK : NULL,                        \
-                        y + r0 * outputs + b * CK_BLOCK, outputs);                                      \
+                        y + r0 * ldy + b * CK_BLOCK, ldy);                                      \
         }                                                                                               \
     }                                                                                                   \
 }
@@ -123,39 +125,40 @@ PORTABLE_LINEAR(linear_f32_portable, float, LOAD_F32)
 PORTABLE_LINEAR(linear_f16_portable, uint16_t, LOAD_F16)
 
 #ifdef CK_X86
-// ---- AVX-512 path: 4 vectors of 16 columns x up to CK_ROWS rows in registers ----
+// ---- AVX-512 path: 2 vectors of 16 columns x up to CK_ROWS rows in registers ----
 
 #define AVX512 __attribute__((target("avx512f,fma,f16c")))
 
+// Each cache line of weights is prefetched 4 KB ahead: the hardware prefetcher alone left the 12-row pass
+// waiting on memory (9.6 instead of 15.6 ms CPU for a 12-token query with f16 weights).
+#define PREFETCH_AHEAD(pointer) _mm_prefetch((const char *)(pointer) + 2048, _MM_HINT_T0)
 #define LOAD_VECTORS_F32(line, w)                                                                       \
-    w[0] = _mm512_loadu_ps(line); w[1] = _mm512_loadu_ps(line + 16);                                    \
-    w[2] = _mm512_loadu_ps(line + 32); w[3] = _mm512_loadu_ps(line + 48);
+    PREFETCH_AHEAD(line); PREFETCH_AHEAD(line + 16);                        \
+    w[0] = _mm512_loadu_ps(line); w[1] = _mm512_loadu_ps(line + 16);
 #define LOAD_VECTORS_F16(line, w)                                                                       \
+    PREFETCH_AHEAD(line);                                                                               \
     w[0] = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(line)));                                \
-    w[1] = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(line + 16)));                           \
-    w[2] = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(line + 32)));                           \
-    w[3] = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(line + 48)));
+    w[1] = _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(line + 16)));
 
 // One pass over a block for ROWS rows (a compile-time constant after inlining, so the accumulators
 // stay in registers).
 #define AVX512_PASS(NAME, TYPE, LOADS)                                                                  \
 AVX512 static inline __attribute__((always_inline))                                                     \
 void NAME(const float *x, size_t inputs, const TYPE *block, float *sums, const size_t ROWS) {          \
-    __m512 acc[CK_ROWS][4];                                                                             \
+    __m512 acc[CK_ROWS][2];                                                                             \
     for (size_t r = 0; r < ROWS; r++)                                                                   \
-        for (int v = 0; v < 4; v++) acc[r][v] = _mm512_setzero_ps();                                    \
+        for (int v = 0; v < 2; v++) acc[r][v] = _mm512_setzero_ps();                                    \
     for (size_t k = 0; k < inputs; k++) {                                                               \
         const TYPE *line = block + k * CK_BLOCK;                                                        \
-        _mm_prefetch((const char *)(line + 8 * CK_BLOCK), _MM_HINT_T0);                                 \
-        __m512 w[4];                                                                                    \
+        __m512 w[2];                                                                                    \
         LOADS(line, w)                                                                                  \
         for (size_t r = 0; r < ROWS; r++) {                                                             \
             __m512 a = _mm512_set1_ps(x[r * inputs + k]);                                               \
-            for (int v = 0; v < 4; v++) acc[r][v] = _mm512_fmadd_ps(a, w[v], acc[r][v]);                \
+            for (int v = 0; v < 2; v++) acc[r][v] = _mm512_fmadd_ps(a, w[v], acc[r][v]);                \
         }                                                                                               \
     }                                                                                                   \
     for (size_t r = 0; r < ROWS; r++)                                                                   \
-        for (int v = 0; v < 4; v++) _mm512_storeu_ps(sums + r * CK_BLOCK + 16 * v, acc[r][v]);          \
+        for (int v = 0; v < 2; v++) _mm512_storeu_ps(sums + r * CK_BLOCK + 16 * v, acc[r][v]);          \
 }
 
 AVX512_PASS(pass_f32, float, LOAD_VECTORS_F32)
@@ -163,7 +166,7 @@ AVX512_PASS(pass_f16, uint16_t, LOAD_VECTORS_F16)
 
 #define AVX512_LINEAR(NAME, TYPE, PASS)                                                                 \
 AVX512 static void NAME(const float *x, size_t rows, size_t inputs, const TYPE *packed, size_t outputs, \
-                        const float *bias, float *y) {                                                  \
+                        const float *bias, float *y, size_t ldy) {                                                  \
     size_t blocks = (outputs + CK_BLOCK - 1) / CK_BLOCK;                                                \
     float sums[CK_ROWS * CK_BLOCK];                                                                     \
     for (size_t b = 0; b < blocks; b++) {                                                               \
@@ -178,10 +181,16 @@ AVX512 static void NAME(const float *x, size_t rows, size_t inputs, const TYPE *
             case 3: PASS(xr, inputs, block, sums, 3); break;                                            \
             case 4: PASS(xr, inputs, block, sums, 4); break;                                            \
             case 5: PASS(xr, inputs, block, sums, 5); break;                                            \
-            default: PASS(xr, inputs, block, sums, 6); break;                                           \
+            case 6: PASS(xr, inputs, block, sums, 6); break;                                            \
+            case 7: PASS(xr, inputs, block, sums, 7); break;                                            \
+            case 8: PASS(xr, inputs, block, sums, 8); break;                                            \
+            case 9: PASS(xr, inputs, block, sums, 9); break;                                            \
+            case 10: PASS(xr, inputs, block, sums, 10); break;                                          \
+            case 11: PASS(xr, inputs, block, sums, 11); break;                                          \
+            default: PASS(xr, inputs, block, sums, 12); break;                                           \
             }                                                                                           \
             store_block(sums, count, columns, bias ? bias + b * CK_BLOCK : NULL,                        \
-                        y + r0 * outputs + b * CK_BLOCK, outputs);                                      \
+                        y + r0 * ldy + b * CK_BLOCK, ldy);                                      \
         }                                                                                               \
     }                                                                                                   \
 }
@@ -194,13 +203,13 @@ AVX512_LINEAR(linear_f16_avx512, uint16_t, pass_f16)
 #endif
 
 void ck_linear_f32(const float *x, size_t rows, size_t inputs, const float *packed, size_t outputs,
-                   const float *bias, float *y, int portable) {
-    if (!portable && ck_has_avx512()) linear_f32_avx512(x, rows, inputs, packed, outputs, bias, y);
-    else linear_f32_portable(x, rows, inputs, packed, outputs, bias, y);
+                   const float *bias, float *y, size_t ldy, int portable) {
+    if (!portable && ck_has_avx512()) linear_f32_avx512(x, rows, inputs, packed, outputs, bias, y, ldy);
+    else linear_f32_portable(x, rows, inputs, packed, outputs, bias, y, ldy);
 }
 
 void ck_linear_f16(const float *x, size_t rows, size_t inputs, const uint16_t *packed, size_t outputs,
-                   const float *bias, float *y, int portable) {
-    if (!portable && ck_has_avx512()) linear_f16_avx512(x, rows, inputs, packed, outputs, bias, y);
-    else linear_f16_portable(x, rows, inputs, packed, outputs, bias, y);
+                   const float *bias, float *y, size_t ldy, int portable) {
+    if (!portable && ck_has_avx512()) linear_f16_avx512(x, rows, inputs, packed, outputs, bias, y, ldy);
+    else linear_f16_portable(x, rows, inputs, packed, outputs, bias, y, ldy);
 }

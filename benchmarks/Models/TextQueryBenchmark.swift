@@ -8,13 +8,14 @@ struct TextQueryBenchmark: Benchmark {
     /// The query's text, or nil to run `tokens` as they are (a 1-token sequence no text tokenises to).
     var query: String?
     var tokens: [Int]
+    var threads = 1
 
     var name: String { "text query \(query.map { "\"\($0)\"" } ?? "\(tokens)")" }
 
     mutating func setUp() throws {}
 
     mutating func run() throws -> Int {
-        _ = encoder.embed([query.map(tokenizer.encode) ?? tokens])
+        _ = encoder.embed([query.map(tokenizer.encode) ?? tokens], threads: threads)
         return 1
     }
 }

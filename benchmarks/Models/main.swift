@@ -28,6 +28,25 @@ let coreType = ProcessInfo.processInfo.environment[OpenBLASKernel.variable] ?? "
 
 func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
 
+// --profile-text N: only N embeddings of a 12-token query with f16-packed weights, one and two threads
+// (a quick check, and for `perf record`).
+if let repeats = Int(option("--profile-text") ?? "") {
+    let encoder = try CLIPTextEncoder(config: .vitB32, weights: RandomTensors(), packing: .float16)
+    let tokens = [49406] + Array(repeating: 320, count: 10) + [49407]
+    for threads in [1, 2] {
+        var wall: [Double] = [], cpu: [Double] = []
+        for _ in 0..<repeats {
+            let start = DispatchTime.now().uptimeNanoseconds, cpuStart = processCPUSeconds()
+            _ = encoder.embed([tokens], threads: threads)
+            cpu.append(processCPUSeconds() - cpuStart)
+            wall.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        print("12-token f16 query, \(threads) threads: median wall \(String(format: "%.2f", wall.sorted()[repeats / 2] * 1000)) ms, "
+              + "CPU \(String(format: "%.2f", cpu.sorted()[repeats / 2] * 1000)) ms")
+    }
+    exit(0)
+}
+
 print("OpenBLAS kernel: \(BLAS.coreName) (OPENBLAS_CORETYPE=\(coreType)), cores: \(cores)")
 print("kernel check: max relative error vs a Double loop \(String(format: "%.1e", SgemmBenchmark.kernelError()))")
 print("load average at start: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.prefix(14) ?? "?")")
@@ -139,14 +158,14 @@ for (label, _, tokens) in queries {
     }
     print("- \(tokens.count) tokens \(label): " + cells.joined(separator: "; "))
 }
-print("| BLAS threads | linear layers | tokens | query | median ms | p95 ms | CPU ms (median) | CPU ms (p95) |")
+print("| threads | linear layers | tokens | query | median ms | p95 ms | CPU ms (median) | CPU ms (p95) |")
 print("| ---: | --- | ---: | --- | ---: | ---: | ---: | ---: |")
 for threads in Set([1, cores]).sorted() {
-    BLAS.setThreads(threads)
+    BLAS.setThreads(threads)  // sgemm's threads; the packed layers split their outputs over `threads`
     for (label, query, tokens) in queries {
         for entry in encoders {
             var benchmark = TextQueryBenchmark(encoder: entry.encoder, tokenizer: tokenizer, query: query,
-                                               tokens: tokens)
+                                               tokens: tokens, threads: threads)
             let result = try BenchmarkRunner.measure(&benchmark, runs: max(runs, 20))
             print("| \(threads) | \(entry.label) | \(tokens.count) | \(label) | \(format(result.median * 1000, 2)) | "
                   + "\(format(result.p95 * 1000, 2)) | \(format(result.cpuMedian * 1000, 2)) | "

@@ -15,7 +15,7 @@
 /// plus the bias; the AVX-512 path and the portable path compute exactly that, so they agree bit
 /// for bit.
 
-#define CK_BLOCK 64
+#define CK_BLOCK 32
 
 /// Floats (or halves) a packed weight of this size occupies.
 size_t ck_packed_count(size_t outputs, size_t inputs);
@@ -29,14 +29,16 @@ void ck_pack_f16(const float *weight, size_t outputs, size_t inputs, uint16_t *p
 /// Whether this CPU (and OS) runs the AVX-512 path.
 int ck_has_avx512(void);
 
-/// y (rows x outputs) = x (rows x inputs) * weightᵀ + bias (bias may be NULL).
-/// `portable` nonzero forces the plain C path (tests compare the two).
+/// y (rows x outputs, rows `ldy` floats apart) = x (rows x inputs) * weightᵀ + bias (bias may be NULL).
+/// `portable` nonzero forces the plain C path (tests compare the two). A range of whole blocks of a
+/// packed weight is itself a packed weight (pointer + first block * inputs * CK_BLOCK), so callers can
+/// split the outputs between threads.
 void ck_linear_f32(const float *x, size_t rows, size_t inputs, const float *packed, size_t outputs,
-                   const float *bias, float *y, int portable);
+                   const float *bias, float *y, size_t ldy, int portable);
 
 /// The same with half-precision packed weights (converted to Float in registers).
 void ck_linear_f16(const float *x, size_t rows, size_t inputs, const uint16_t *packed, size_t outputs,
-                   const float *bias, float *y, int portable);
+                   const float *bias, float *y, size_t ldy, int portable);
 
 /// A half-precision value as Float (exact).
 float ck_half_to_float(uint16_t half);

@@ -49,10 +49,12 @@ struct CLIPEncoderLayer: Sendable {
     /// With `keeping` (one position per sequence), only those positions' outputs are computed — every
     /// position's keys and values still are — and `hidden` becomes [sequences, width]: the last block of a
     /// tower whose output is read at one position (the class token, the end token) needs no more.
-    func forward(_ hidden: inout Tensor, sequences: Int, length: Int, causal: Bool, keeping: [Int]? = nil) {
+    /// `threads` splits packed layers' outputs (the text tower); sgemm layers use OpenBLAS's setting.
+    func forward(_ hidden: inout Tensor, sequences: Int, length: Int, causal: Bool, keeping: [Int]? = nil,
+                 threads: Int = 1) {
         var normed = hidden
         normed.layerNormalize(weight: norm1Weight, bias: norm1Bias, epsilon: config.layerNormEpsilon)
-        let projected = qkv.apply(normed)
+        let projected = qkv.apply(normed, threads: threads)
         let context = attention(projected, sequences: sequences, length: length, causal: causal, keeping: keeping)
         if let keeping {
             let width = config.width
@@ -64,13 +66,13 @@ struct CLIPEncoderLayer: Sendable {
             }
             hidden = kept
         }
-        hidden.add(out.apply(context))
+        hidden.add(out.apply(context, threads: threads))
 
         normed = hidden
         normed.layerNormalize(weight: norm2Weight, bias: norm2Bias, epsilon: config.layerNormEpsilon)
-        var inner = fc1.apply(normed)
+        var inner = fc1.apply(normed, threads: threads)
         config.activation.apply(to: &inner)
-        hidden.add(fc2.apply(inner))
+        hidden.add(fc2.apply(inner, threads: threads))
     }
 
     /// Multi-head scaled dot-product attention over each sequence; returns [sequences·length, width], or

@@ -15,11 +15,11 @@ enum CLIPLinear: Sendable {
         }
     }
 
-    /// `input` (rows×in) times the weightᵀ plus the bias.
-    func apply(_ input: Tensor) -> Tensor {
+    /// `input` (rows×in) times the weightᵀ plus the bias; a packed layer splits its outputs over `threads`.
+    func apply(_ input: Tensor, threads: Int = 1) -> Tensor {
         switch self {
         case .blas(let weight, let bias): input.linear(weight: weight, bias: bias)
-        case .packed(let layer): layer.apply(input)
+        case .packed(let layer): layer.apply(input, threads: threads)
         }
     }
 }

@@ -1,4 +1,5 @@
 import CKernels
+import Dispatch
 
 /// A fully connected layer whose weight is packed once, at load time, for products with few rows (a text
 /// query's 3–77 tokens): each call streams every weight once for all rows together, with no per-call
@@ -55,28 +56,47 @@ public struct PackedLinear: Sendable {
     /// Whether calls run the AVX-512 kernel on this machine.
     public static var usesAVX512: Bool { ck_has_avx512() != 0 }
 
-    /// `input` (rows×inputs) times the weightᵀ plus the bias: rows×outputs. `portable` forces the plain C
-    /// path, which gives the same bits (for tests on machines with AVX-512).
-    public func apply(_ input: Tensor, portable: Bool = false) -> Tensor {
+    /// `input` (rows×inputs) times the weightᵀ plus the bias: rows×outputs.
+    ///
+    /// `threads` > 1 splits the outputs into that many ranges run concurrently (a query's latency on an
+    /// otherwise idle machine; each range still streams its weights once). `portable` forces the plain C
+    /// path, which gives the same bits (for tests on machines with AVX-512). Results do not depend on
+    /// `threads`: every output is computed the same way whichever thread does it.
+    public func apply(_ input: Tensor, threads: Int = 1, portable: Bool = false) -> Tensor {
         precondition(input.rank == 2 && input.shape[1] == inputs,
                      "linear layer of \(inputs) inputs given \(input.shape)")
         let rows = input.shape[0]
         var result = Tensor(zeros: [rows, outputs])
         guard rows > 0, outputs > 0 else { return result }
-        let (inputs, outputs, portable) = (inputs, outputs, Int32(portable ? 1 : 0))
+        let block = Int(CK_BLOCK)
+        let blocks = (outputs + block - 1) / block
+        let parts = max(1, min(threads, blocks))
+        let (inputs, outputs, precision) = (inputs, outputs, precision)
         input.storage.withUnsafeBufferPointer { x in
             result.storage.withUnsafeMutableBufferPointer { y in
-                withBias { b in
-                    switch precision {
-                    case .float32:
-                        single.withUnsafeBufferPointer { w in
-                            ck_linear_f32(x.baseAddress, rows, inputs, w.baseAddress, outputs, b, y.baseAddress,
-                                          portable)
-                        }
-                    case .float16:
-                        half.withUnsafeBufferPointer { w in
-                            ck_linear_f16(x.baseAddress, rows, inputs, w.baseAddress, outputs, b, y.baseAddress,
-                                          portable)
+                withBias { bias in
+                    single.withUnsafeBufferPointer { single in
+                        half.withUnsafeBufferPointer { half in
+                            let y = UnsafeSendable(y.baseAddress), x = UnsafeSendable(x.baseAddress)
+                            let bias = UnsafeSendable(bias)
+                            let single = UnsafeSendable(single.baseAddress), half = UnsafeSendable(half.baseAddress)
+                            let run = { @Sendable (part: Int) in
+                                let first = blocks * part / parts, last = blocks * (part + 1) / parts
+                                let column = first * block
+                                let columns = min(outputs, last * block) - column
+                                let offset = first * block * inputs
+                                switch precision {
+                                case .float32:
+                                    ck_linear_f32(x.pointer, rows, inputs, single.pointer.map { $0 + offset }, columns,
+                                                  bias.pointer.map { $0 + column }, y.pointer.map { $0 + column },
+                                                  outputs, portable ? 1 : 0)
+                                case .float16:
+                                    ck_linear_f16(x.pointer, rows, inputs, half.pointer.map { $0 + offset }, columns,
+                                                  bias.pointer.map { $0 + column }, y.pointer.map { $0 + column },
+                                                  outputs, portable ? 1 : 0)
+                                }
+                            }
+                            if parts == 1 { run(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: run) }
                         }
                     }
                 }
@@ -89,4 +109,11 @@ public struct PackedLinear: Sendable {
         guard let bias else { return body(nil) }
         bias.withUnsafeBufferPointer { body($0.baseAddress) }
     }
+}
+
+/// A pointer handed to the threads of one `PackedLinear.apply` call, which write disjoint output columns
+/// and return before the buffers they point into go away.
+private struct UnsafeSendable<Pointee>: @unchecked Sendable {
+    let pointer: Pointee?
+    init(_ pointer: Pointee?) { self.pointer = pointer }
 }
