@@ -9,6 +9,7 @@ import ModelEngine
 //   OPENBLAS_CORETYPE=SkylakeX .build/release/ModelBenchmarks [--runs N] [--sgemm-only] [--tokenizer FOLDER]
 //
 // --only images|stage|text runs one section after the sgemm peak.
+// --profile-text N: only a 12-token f16 query N times on 1 and 2 threads (quick check; for `perf record`).
 // --sgemm-only compares kernels (run it once per OPENBLAS_CORETYPE: scripts/clip-blas-kernels).
 // --tokenizer: a folder with vocab.json and merges.txt (default: the test fixture's small vocabulary; the
 // tokenizer's share of a query's time is microseconds either way).

@@ -77,9 +77,9 @@ public struct PackedLinear: Sendable {
                 withBias { bias in
                     single.withUnsafeBufferPointer { single in
                         half.withUnsafeBufferPointer { half in
-                            let y = UnsafeSendable(y.baseAddress), x = UnsafeSendable(x.baseAddress)
-                            let bias = UnsafeSendable(bias)
-                            let single = UnsafeSendable(single.baseAddress), half = UnsafeSendable(half.baseAddress)
+                            let y = SharedPointer(y.baseAddress), x = SharedPointer(x.baseAddress)
+                            let bias = SharedPointer(bias)
+                            let single = SharedPointer(single.baseAddress), half = SharedPointer(half.baseAddress)
                             let run = { @Sendable (part: Int) in
                                 let first = blocks * part / parts, last = blocks * (part + 1) / parts
                                 let column = first * block
@@ -109,11 +109,4 @@ public struct PackedLinear: Sendable {
         guard let bias else { return body(nil) }
         bias.withUnsafeBufferPointer { body($0.baseAddress) }
     }
-}
-
-/// A pointer handed to the threads of one `PackedLinear.apply` call, which write disjoint output columns
-/// and return before the buffers they point into go away.
-private struct UnsafeSendable<Pointee>: @unchecked Sendable {
-    let pointer: Pointee?
-    init(_ pointer: Pointee?) { self.pointer = pointer }
 }
