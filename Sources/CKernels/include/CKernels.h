@@ -46,4 +46,8 @@ float ck_half_to_float(uint16_t half);
 /// A Float as half precision, rounded to nearest even.
 uint16_t ck_float_to_half(float value);
 
+/// CLIP's quick GELU, x·σ(1.702x) = x / (1 + exp(-1.702x)), in place, with its own exp (Taylor polynomial,
+/// error < 1e-8 relative before rounding): vectorised with AVX-512 when present, the same bits otherwise.
+void ck_quick_gelu(float *values, size_t count, int portable);
+
 #endif
