@@ -70,7 +70,10 @@ targets += [
 
 targets += [
     .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
-    .target(name: "ModelEngine", dependencies: ["COpenBLAS"], path: "Sources/Stages/Models/Engine"),
+    // Small-row linear kernels: AVX-512 code behind function-level target attributes and a runtime CPU check,
+    // with a portable path giving the same bits, so the target builds and runs on any x86-64 or ARM machine.
+    .target(name: "CKernels", path: "Sources/CKernels", cSettings: [.unsafeFlags(["-O3"])]),
+    .target(name: "ModelEngine", dependencies: ["COpenBLAS", "CKernels"], path: "Sources/Stages/Models/Engine"),
     .testTarget(name: "ModelEngineTests", dependencies: ["ModelEngine"]),
     .target(name: "CLIPModel", dependencies: ["ModelEngine", "Runner", "Captures"], path: "Sources/Stages/Models/CLIP"),
     .testTarget(name: "CLIPTests", dependencies: ["CLIPModel", "ModelEngine", "Runner", "Captures", "TestSupport"],

@@ -43,6 +43,39 @@ struct CLIPEncoderTests {
         }
     }
 
+    @Test("text vectors agree with the reference with sgemm layers, packed Float layers and split over threads")
+    func textWeightLayouts() throws {
+        let reference = try Fixture.reference()
+        let config = try folder.loadConfig()
+        let tokenizer = try folder.loadTokenizer(config: config)
+        let tokens = reference.texts.map(tokenizer.encode)
+        for packing in [nil, WeightPrecision.float32] {
+            let encoder = try CLIPTextEncoder(config: config, weights: folder.openWeights(), packing: packing)
+            for threads in [1, 2] {
+                let vectors = encoder.embed(tokens, threads: threads)
+                for (index, expected) in reference.text_embeddings.enumerated() {
+                    #expect(Fixture.maxDifference(vectors.row(index), expected) < 1e-4,
+                            "\(packing.map(\.rawValue) ?? "sgemm"), \(threads) threads: \(reference.texts[index])")
+                }
+            }
+        }
+    }
+
+    @Test("half-precision text weights stay close to the reference but are not exact")
+    func halfPrecisionText() throws {
+        let reference = try Fixture.reference()
+        let embedder = try TextQueryEmbedder(folder: folder, precision: .float16)
+        let exact = try TextQueryEmbedder(folder: folder)
+        var worst: Float = 0, worstExact: Float = 0
+        for (index, expected) in reference.text_embeddings.enumerated() {
+            worst = max(worst, Fixture.maxDifference(embedder.embed(reference.texts[index]), expected))
+            worstExact = max(worstExact, Fixture.maxDifference(exact.embed(reference.texts[index]), expected))
+        }
+        // Rounding every weight to 11 significant bits moves unit vectors by ~1e-4 (docs/models.md).
+        #expect(worst < 1e-3)
+        #expect(worst > worstExact)
+    }
+
     @Test("vectors have unit length and different images give different vectors")
     func unitLength() throws {
         let reference = try Fixture.reference()

@@ -22,6 +22,13 @@ struct BenchmarkResult {
         return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
     }
 
+    /// The CPU time at `fraction` of the sorted runs (0.95: p95).
+    func cpuPercentile(_ fraction: Double) -> Double {
+        let sorted = cpuSeconds.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+    }
+
     var median: Double { percentile(0.5) }
     var p95: Double { percentile(0.95) }
 

@@ -8,14 +8,16 @@ struct CLIPEncoderLayer: Sendable {
     let config: CLIPTransformerConfig
     let norm1Weight: Tensor, norm1Bias: Tensor
     /// [3·width, width]: query rows, then key rows, then value rows.
-    let qkvWeight: Tensor, qkvBias: Tensor
-    let outWeight: Tensor, outBias: Tensor
+    let qkv: CLIPLinear
+    let out: CLIPLinear
     let norm2Weight: Tensor, norm2Bias: Tensor
-    let fc1Weight: Tensor, fc1Bias: Tensor
-    let fc2Weight: Tensor, fc2Bias: Tensor
+    let fc1: CLIPLinear
+    let fc2: CLIPLinear
 
-    /// Loads block `prefix` (e.g. `vision_model.encoder.layers.3`) from Hugging Face tensor names.
-    init(prefix: String, config: CLIPTransformerConfig, weights: any TensorSource) throws {
+    /// Loads block `prefix` (e.g. `vision_model.encoder.layers.3`) from Hugging Face tensor names; `packing`
+    /// (the text tower) packs the four linear layers for few-row products, nil keeps them for sgemm.
+    init(prefix: String, config: CLIPTransformerConfig, weights: any TensorSource,
+         packing: WeightPrecision? = nil) throws {
         self.config = config
         let width = config.width, inner = config.intermediateSize
         func load(_ name: String, _ shape: [Int]) throws -> Tensor {
@@ -30,16 +32,16 @@ struct CLIPEncoderLayer: Sendable {
             stacked += try load("self_attn.\(projection).weight", [width, width]).storage
             stackedBias += try load("self_attn.\(projection).bias", [width]).storage
         }
-        qkvWeight = Tensor(shape: [3 * width, width], storage: stacked)
-        qkvBias = Tensor(shape: [3 * width], storage: stackedBias)
-        outWeight = try load("self_attn.out_proj.weight", [width, width])
-        outBias = try load("self_attn.out_proj.bias", [width])
+        qkv = CLIPLinear(weight: Tensor(shape: [3 * width, width], storage: stacked),
+                         bias: Tensor(shape: [3 * width], storage: stackedBias), packing: packing)
+        out = CLIPLinear(weight: try load("self_attn.out_proj.weight", [width, width]),
+                         bias: try load("self_attn.out_proj.bias", [width]), packing: packing)
         norm2Weight = try load("layer_norm2.weight", [width])
         norm2Bias = try load("layer_norm2.bias", [width])
-        fc1Weight = try load("mlp.fc1.weight", [inner, width])
-        fc1Bias = try load("mlp.fc1.bias", [inner])
-        fc2Weight = try load("mlp.fc2.weight", [width, inner])
-        fc2Bias = try load("mlp.fc2.bias", [width])
+        fc1 = CLIPLinear(weight: try load("mlp.fc1.weight", [inner, width]),
+                         bias: try load("mlp.fc1.bias", [inner]), packing: packing)
+        fc2 = CLIPLinear(weight: try load("mlp.fc2.weight", [width, inner]),
+                         bias: try load("mlp.fc2.bias", [width]), packing: packing)
     }
 
     /// Runs the block on `hidden` ([sequences·length, width]); with `causal`, token i attends only to 0...i.
@@ -47,11 +49,13 @@ struct CLIPEncoderLayer: Sendable {
     /// With `keeping` (one position per sequence), only those positions' outputs are computed — every
     /// position's keys and values still are — and `hidden` becomes [sequences, width]: the last block of a
     /// tower whose output is read at one position (the class token, the end token) needs no more.
-    func forward(_ hidden: inout Tensor, sequences: Int, length: Int, causal: Bool, keeping: [Int]? = nil) {
+    /// `threads` splits packed layers' outputs (the text tower); sgemm layers use OpenBLAS's setting.
+    func forward(_ hidden: inout Tensor, sequences: Int, length: Int, causal: Bool, keeping: [Int]? = nil,
+                 threads: Int = 1) {
         var normed = hidden
         normed.layerNormalize(weight: norm1Weight, bias: norm1Bias, epsilon: config.layerNormEpsilon)
-        let qkv = normed.linear(weight: qkvWeight, bias: qkvBias)
-        let context = attention(qkv, sequences: sequences, length: length, causal: causal, keeping: keeping)
+        let projected = qkv.apply(normed, threads: threads)
+        let context = attention(projected, sequences: sequences, length: length, causal: causal, keeping: keeping)
         if let keeping {
             let width = config.width
             var kept = Tensor(zeros: [sequences, width])
@@ -62,13 +66,13 @@ struct CLIPEncoderLayer: Sendable {
             }
             hidden = kept
         }
-        hidden.add(context.linear(weight: outWeight, bias: outBias))
+        hidden.add(out.apply(context, threads: threads))
 
         normed = hidden
         normed.layerNormalize(weight: norm2Weight, bias: norm2Bias, epsilon: config.layerNormEpsilon)
-        var inner = normed.linear(weight: fc1Weight, bias: fc1Bias)
+        var inner = fc1.apply(normed, threads: threads)
         config.activation.apply(to: &inner)
-        hidden.add(inner.linear(weight: fc2Weight, bias: fc2Bias))
+        hidden.add(fc2.apply(inner, threads: threads))
     }
 
     /// Multi-head scaled dot-product attention over each sequence; returns [sequences·length, width], or

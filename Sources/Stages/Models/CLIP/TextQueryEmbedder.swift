@@ -6,17 +6,22 @@ public struct TextQueryEmbedder: Sendable {
     public let folder: CLIPModelFolder
     public let tokenizer: CLIPTokenizer
     public let encoder: CLIPTextEncoder
+    /// Threads one query's linear layers are split over.
+    public let threads: Int
 
-    /// Loads the config, tokenizer and text tensors of `folder`.
-    public init(folder: CLIPModelFolder) throws {
+    /// Loads the config, tokenizer and text tensors of `folder`; `precision` is how the text tower's linear
+    /// weights are kept (`.float32`: the checkpoint's values; `.float16`: half the bytes, slightly less exact);
+    /// `threads` how many threads one query's linear layers are split over (results do not depend on it).
+    public init(folder: CLIPModelFolder, precision: WeightPrecision = .float32, threads: Int = 1) throws {
         self.folder = folder
+        self.threads = max(1, threads)
         let config = try folder.loadConfig()
         tokenizer = try folder.loadTokenizer(config: config)
         guard tokenizer.largestID < config.text.vocabularySize else {
             throw CLIPError.badTokenizer(file: folder.file(CLIPModelFolder.vocabularyName), reason:
                 "ids up to \(tokenizer.largestID), the model's vocabulary has \(config.text.vocabularySize) (another model's tokenizer?)")
         }
-        encoder = try CLIPTextEncoder(config: config, weights: try folder.openWeights())
+        encoder = try CLIPTextEncoder(config: config, weights: try folder.openWeights(), packing: precision)
     }
 
     /// The model name stored with image vectors this query can be compared with.
@@ -30,7 +35,7 @@ public struct TextQueryEmbedder: Sendable {
     /// The unit-length vectors of several queries, run as one batch.
     public func embed(_ queries: [String]) -> [[Float]] {
         guard !queries.isEmpty else { return [] }
-        let embedded = encoder.embed(queries.map(tokenizer.encode))
+        let embedded = encoder.embed(queries.map(tokenizer.encode), threads: threads)
         return (0..<queries.count).map { embedded.row($0) }
     }
 }
