@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Peak memory of `pool-pipeline run` over generated libraries of growing size: it should stay flat.
-#   benchmarks/memory/run.sh [PIPELINE] [SIZES...]      (default: pipelines/default.json, 1000 10000)
+#   benchmarks/memory/run.sh [PIPELINE] [SIZES...]      (default: benchmarks/memory/pipeline.json, 1000 10000)
 # Each library is made of hard links to the sample captures (every link is its own capture to the pipeline),
 # indexed into a fresh index with a release build; /usr/bin/time -v reports the peak resident set size.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-pipeline_template=${1:-pipelines/default.json}
+pipeline_template=${1:-benchmarks/memory/pipeline.json}
 shift || true
 sizes=("${@:-1000 10000}")
 [ $# -gt 0 ] || sizes=(1000 10000)
