@@ -1,3 +1,5 @@
+import Foundation
+
 /// Services that stage factories share: the folder relative paths start from, and values keyed by type
 /// (the index store, the model folder, consent settings), provided by whoever loads the pipeline.
 public struct StageEnvironment: Sendable {
@@ -19,13 +21,17 @@ public struct StageEnvironment: Sendable {
         services[ObjectIdentifier(Service.self)] = service
     }
 
-    /// Resolves a path from a pipeline file: `~` is the home folder, a relative path starts at `baseDirectory`.
+    /// Resolves a path from a pipeline file: `~` is the home folder, a relative path starts at `baseDirectory`;
+    /// `.` and `..` are folded away, so messages show the path a user would type.
     public func resolve(path: String) -> String {
+        let absolute: String
         if path.hasPrefix("~/") || path == "~" {
-            let home = ProcessEnvironment.value("HOME") ?? "/"
-            return home + path.dropFirst()
+            absolute = (ProcessEnvironment.value("HOME") ?? "/") + path.dropFirst()
+        } else if path.hasPrefix("/") {
+            absolute = path
+        } else {
+            absolute = baseDirectory.hasSuffix("/") ? baseDirectory + path : baseDirectory + "/" + path
         }
-        if path.hasPrefix("/") { return path }
-        return baseDirectory.hasSuffix("/") ? baseDirectory + path : baseDirectory + "/" + path
+        return URL(fileURLWithPath: absolute).standardizedFileURL.path
     }
 }
