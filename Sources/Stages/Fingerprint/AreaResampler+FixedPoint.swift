@@ -12,46 +12,39 @@ extension AreaResampler {
 
     /// The same area average with the rows summed in 16-bit integers (weights rounded to 1/`weightScale`, and
     /// each target row divided by the sum of its rounded weights, so it stays a true weighted mean): twice the
-    /// lanes of the float path for the pass that reads every source byte. Luma is taken once per target pixel,
-    /// after the columns are summed per channel.
+    /// lanes of the float path for the pass that reads every source byte (SIMD, sixteen bytes a step). Each
+    /// summed row of R, G, B is then reduced to the target's columns as luma by `ColumnTaps` (the luma weights
+    /// folded into the column weights), so no pass converts every source pixel to luma.
     func resampleFixedPoint(_ image: RGBImage, weightScale: Int) -> [Float] {
-        let targetWidth = targetWidth, channels = sourceWidth * 3
+        let targetWidth = targetWidth, sourceWidth = sourceWidth, channels = sourceWidth * 3
         var output = [Float](repeating: 0, count: targetWidth * targetHeight)
-        var summed = [UInt16](repeating: 0, count: channels)
-        let inverseColumnWeights = columns.map { span -> Float in
-            let lastWeight = span.last != span.first ? span.lastWeight : 0
-            return 1 / (span.firstWeight + Float(span.fullEnd - span.fullStart) + lastWeight)
-        }
+        let taps = ColumnTaps(columns: columns, sourceWidth: sourceWidth)
+        var summed = [UInt16](repeating: 0, count: channels + taps.overrun)
         image.pixels.withUnsafeBufferPointer { pixels in
             summed.withUnsafeMutableBufferPointer { summedBuffer in
                 output.withUnsafeMutableBufferPointer { outputBuffer in
-                    columns.withUnsafeBufferPointer { columns in
-                        inverseColumnWeights.withUnsafeBufferPointer { inverseColumnWeights in
-                            let summed = summedBuffer.baseAddress!
-                            for (targetRow, span) in rows.enumerated() {
-                                var rowWeight = 0
-                                var row = span.first
-                                while row <= span.last {
-                                    let weight = row == span.first ? span.firstWeight
-                                        : row == span.last ? span.lastWeight : 1
-                                    // At least 1 for any covered row, so a row stretched over many target rows is
-                                    // never weighted 0 (each target row is divided by its own weights anyway).
-                                    let scaled = Int((weight * Float(weightScale)).rounded())
-                                    let fixed = UInt16(truncatingIfNeeded: weight > 0 ? max(1, scaled) : 0)
-                                    let source = pixels.baseAddress! + row * channels
-                                    if row == span.first {
-                                        for index in 0..<channels { summed[index] = UInt16(source[index]) &* fixed }
-                                    } else if fixed > 0 {
-                                        for index in 0..<channels { summed[index] &+= UInt16(source[index]) &* fixed }
-                                    }
-                                    rowWeight += Int(fixed)
-                                    row += 1
-                                }
-                                Self.reduce(summed, columns: columns, inverseColumnWeights: inverseColumnWeights,
-                                            inverseRowWeight: 1 / Float(max(rowWeight, 1)),
-                                            into: outputBuffer.baseAddress! + targetRow * targetWidth)
+                    let summed = summedBuffer.baseAddress!
+                    for (targetRow, span) in rows.enumerated() {
+                        var rowWeight = 0
+                        var row = span.first
+                        while row <= span.last {
+                            let weight = row == span.first ? span.firstWeight
+                                : row == span.last ? span.lastWeight : 1
+                            // At least 1 for any covered row, so a row stretched over many target rows is
+                            // never weighted 0 (each target row is divided by its own weights anyway).
+                            let scaled = Int((weight * Float(weightScale)).rounded())
+                            let fixed = UInt16(truncatingIfNeeded: weight > 0 ? max(1, scaled) : 0)
+                            let source = pixels.baseAddress! + row * channels
+                            if row == span.first {
+                                Self.multiply(source, by: fixed, into: summed, count: channels)
+                            } else if fixed > 0 {
+                                Self.multiplyAdd(source, by: fixed, into: summed, count: channels)
                             }
+                            rowWeight += Int(fixed)
+                            row += 1
                         }
+                        taps.reduce(summed, scale: 1 / Float(max(rowWeight, 1)),
+                                    into: outputBuffer.baseAddress! + targetRow * targetWidth)
                     }
                 }
             }
@@ -59,33 +52,40 @@ extension AreaResampler {
         return output
     }
 
-    /// Reduces one row of 16-bit R, G, B sums to the target's columns, as mean luma.
+    /// `summed[i] = source[i] * weight` for `count` bytes, sixteen at a time.
     @inline(__always)
-    private static func reduce(_ summed: UnsafePointer<UInt16>, columns: UnsafeBufferPointer<Span>,
-                               inverseColumnWeights: UnsafeBufferPointer<Float>, inverseRowWeight: Float,
-                               into output: UnsafeMutablePointer<Float>) {
-        for index in 0..<columns.count {
-            let span = columns[index]
-            var red: UInt32 = 0, green: UInt32 = 0, blue: UInt32 = 0
-            var pixel = summed + span.fullStart * 3
-            let end = summed + span.fullEnd * 3
-            while pixel < end {
-                red &+= UInt32(pixel[0])
-                green &+= UInt32(pixel[1])
-                blue &+= UInt32(pixel[2])
-                pixel += 3
-            }
-            let first = summed + span.first * 3
-            var r = Float(red) + span.firstWeight * Float(first[0])
-            var g = Float(green) + span.firstWeight * Float(first[1])
-            var b = Float(blue) + span.firstWeight * Float(first[2])
-            if span.last != span.first {
-                let last = summed + span.last * 3
-                r += span.lastWeight * Float(last[0])
-                g += span.lastWeight * Float(last[1])
-                b += span.lastWeight * Float(last[2])
-            }
-            output[index] = luma(r, g, b) * inverseRowWeight * inverseColumnWeights[index]
+    private static func multiply(_ source: UnsafePointer<UInt8>, by weight: UInt16,
+                                 into summed: UnsafeMutablePointer<UInt16>, count: Int) {
+        let weights = SIMD16<UInt16>(repeating: weight)
+        var index = 0
+        while index + 16 <= count {
+            let bytes = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(summed + index).storeBytes(of: SIMD16<UInt16>(truncatingIfNeeded: bytes) &* weights,
+                                                               as: SIMD16<UInt16>.self)
+            index += 16
+        }
+        while index < count {
+            summed[index] = UInt16(source[index]) &* weight
+            index += 1
+        }
+    }
+
+    /// `summed[i] += source[i] * weight` for `count` bytes, sixteen at a time.
+    @inline(__always)
+    private static func multiplyAdd(_ source: UnsafePointer<UInt8>, by weight: UInt16,
+                                    into summed: UnsafeMutablePointer<UInt16>, count: Int) {
+        let weights = SIMD16<UInt16>(repeating: weight)
+        var index = 0
+        while index + 16 <= count {
+            let bytes = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            let target = UnsafeMutableRawPointer(summed + index)
+            let sum = target.loadUnaligned(as: SIMD16<UInt16>.self) &+ SIMD16<UInt16>(truncatingIfNeeded: bytes) &* weights
+            target.storeBytes(of: sum, as: SIMD16<UInt16>.self)
+            index += 16
+        }
+        while index < count {
+            summed[index] &+= UInt16(source[index]) &* weight
+            index += 1
         }
     }
 }

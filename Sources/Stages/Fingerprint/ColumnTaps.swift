@@ -1,0 +1,68 @@
+/// The column half of an area resize, with the luma weights folded in, as a fixed number of weighted taps per
+/// target column over a row of interleaved R, G, B sums: target column `j` is
+/// `sum_m weights[j * lanes + m] * row[starts[j] + m]`, where each covered source pixel's three channels are
+/// weighted by the part of the pixel covered times the channel's BT.601 luma weight, divided by the column's
+/// total weight (lanes past the column's pixels weigh 0). Luma is linear, so this is the mean luma of the area;
+/// the loop is fixed-length SIMD with no branches and no separate luma pass over the source columns.
+struct ColumnTaps {
+    /// Weights per target column: three per source pixel the widest column touches, rounded up to a multiple
+    /// of 4 (one `SIMD4` a step).
+    let lanes: Int
+    /// Where each target column's taps start in the row, in channel values (three a pixel).
+    let starts: [Int]
+    let weights: [Float]
+    /// How many values past the end of a row the taps may read (they weigh 0 there): the row must be padded.
+    let overrun: Int
+
+    init(columns: [AreaResampler.Span], sourceWidth: Int) {
+        let pixels = columns.map { $0.last - $0.first + 1 }.max() ?? 1
+        let lanes = (3 * pixels + 3) / 4 * 4
+        let luma: [Float] = [0.299, 0.587, 0.114]
+        var starts: [Int] = [], weights: [Float] = []
+        starts.reserveCapacity(columns.count)
+        weights.reserveCapacity(columns.count * lanes)
+        for span in columns {
+            // Start early enough that every covered pixel stays inside the row; its own pixels keep their weights.
+            let start = min(span.first, sourceWidth - pixels)
+            var taps = [Float](repeating: 0, count: lanes)
+            let lastWeight = span.last != span.first ? span.lastWeight : 0
+            let total = span.firstWeight + Float(span.fullEnd - span.fullStart) + lastWeight
+            func set(_ x: Int, _ weight: Float) {
+                for channel in 0..<3 { taps[3 * (x - start) + channel] = weight / total * luma[channel] }
+            }
+            set(span.first, span.firstWeight)
+            for x in span.fullStart..<span.fullEnd { set(x, 1) }
+            if span.last != span.first { set(span.last, lastWeight) }
+            starts.append(3 * start)
+            weights += taps
+        }
+        self.lanes = lanes
+        self.starts = starts
+        self.weights = weights
+        overrun = lanes - 3 * pixels
+    }
+
+    /// Reduces one row of 16-bit R, G, B sums (padded by `overrun` values) to the target's columns as mean
+    /// luma, each multiplied by `scale`.
+    @inline(__always)
+    func reduce(_ row: UnsafePointer<UInt16>, scale: Float, into output: UnsafeMutablePointer<Float>) {
+        let steps = lanes / 4
+        starts.withUnsafeBufferPointer { starts in
+            weights.withUnsafeBufferPointer { weights in
+                let taps = UnsafeRawPointer(weights.baseAddress!)
+                var offset = 0
+                for column in 0..<starts.count {
+                    let values = UnsafeRawPointer(row + starts[column])
+                    var sum = SIMD4<Float>()
+                    for step in 0..<steps {
+                        let chunk = values.loadUnaligned(fromByteOffset: 8 * step, as: SIMD4<UInt16>.self)
+                        let weight = taps.loadUnaligned(fromByteOffset: offset + 16 * step, as: SIMD4<Float>.self)
+                        sum += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: chunk)) * weight
+                    }
+                    output[column] = sum.sum() * scale
+                    offset += 16 * steps
+                }
+            }
+        }
+    }
+}
