@@ -10,6 +10,8 @@ struct ColumnTaps {
     let lanes: Int
     /// Where each target column's taps start in the row, in channel values (three a pixel).
     let starts: [Int]
+    /// How many `SIMD4` steps each target column needs (its own pixels, not the widest column's).
+    let steps: [Int]
     let weights: [Float]
     /// How many values past the end of a row the taps may read (they weigh 0 there): the row must be padded.
     let overrun: Int
@@ -18,7 +20,7 @@ struct ColumnTaps {
         let pixels = columns.map { $0.last - $0.first + 1 }.max() ?? 1
         let lanes = (3 * pixels + 3) / 4 * 4
         let luma: [Float] = [0.299, 0.587, 0.114]
-        var starts: [Int] = [], weights: [Float] = []
+        var starts: [Int] = [], steps: [Int] = [], weights: [Float] = []
         starts.reserveCapacity(columns.count)
         weights.reserveCapacity(columns.count * lanes)
         for span in columns {
@@ -34,10 +36,12 @@ struct ColumnTaps {
             for x in span.fullStart..<span.fullEnd { set(x, 1) }
             if span.last != span.first { set(span.last, lastWeight) }
             starts.append(3 * start)
+            steps.append((3 * (span.last - start + 1) + 3) / 4)
             weights += taps
         }
         self.lanes = lanes
         self.starts = starts
+        self.steps = steps
         self.weights = weights
         overrun = lanes - 3 * pixels
     }
@@ -46,21 +50,24 @@ struct ColumnTaps {
     /// luma, each multiplied by `scale`.
     @inline(__always)
     func reduce(_ row: UnsafePointer<UInt16>, scale: Float, into output: UnsafeMutablePointer<Float>) {
-        let steps = lanes / 4
+        let stride = 16 * (lanes / 4)
         starts.withUnsafeBufferPointer { starts in
-            weights.withUnsafeBufferPointer { weights in
-                let taps = UnsafeRawPointer(weights.baseAddress!)
-                var offset = 0
-                for column in 0..<starts.count {
-                    let values = UnsafeRawPointer(row + starts[column])
-                    var sum = SIMD4<Float>()
-                    for step in 0..<steps {
-                        let chunk = values.loadUnaligned(fromByteOffset: 8 * step, as: SIMD4<UInt16>.self)
-                        let weight = taps.loadUnaligned(fromByteOffset: offset + 16 * step, as: SIMD4<Float>.self)
-                        sum += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: chunk)) * weight
+            steps.withUnsafeBufferPointer { steps in
+                weights.withUnsafeBufferPointer { weights in
+                    let taps = UnsafeRawPointer(weights.baseAddress!)
+                    var offset = 0
+                    for column in 0..<starts.count {
+                        let values = UnsafeRawPointer(row + starts[column])
+                        var sum = SIMD4<Float>()
+                        for step in 0..<steps[column] {
+                            let chunk = values.loadUnaligned(fromByteOffset: 8 * step, as: SIMD4<UInt16>.self)
+                            let weight = taps.loadUnaligned(fromByteOffset: offset + 16 * step,
+                                                            as: SIMD4<Float>.self)
+                            sum += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: chunk)) * weight
+                        }
+                        output[column] = sum.sum() * scale
+                        offset += stride
                     }
-                    output[column] = sum.sum() * scale
-                    offset += 16 * steps
                 }
             }
         }
