@@ -20,24 +20,25 @@ struct ColumnTaps {
         let pixels = columns.map { $0.last - $0.first + 1 }.max() ?? 1
         let lanes = (3 * pixels + 3) / 4 * 4
         let luma: [Float] = [0.299, 0.587, 0.114]
-        var starts: [Int] = [], steps: [Int] = [], weights: [Float] = []
+        var starts: [Int] = [], steps: [Int] = []
+        var weights = [Float](repeating: 0, count: columns.count * lanes)
         starts.reserveCapacity(columns.count)
-        weights.reserveCapacity(columns.count * lanes)
-        for span in columns {
+        steps.reserveCapacity(columns.count)
+        for (column, span) in columns.enumerated() {
             // Start early enough that every covered pixel stays inside the row; its own pixels keep their weights.
             let start = min(span.first, sourceWidth - pixels)
-            var taps = [Float](repeating: 0, count: lanes)
             let lastWeight = span.last != span.first ? span.lastWeight : 0
             let total = span.firstWeight + Float(span.fullEnd - span.fullStart) + lastWeight
             func set(_ x: Int, _ weight: Float) {
-                for channel in 0..<3 { taps[3 * (x - start) + channel] = weight / total * luma[channel] }
+                for channel in 0..<3 {
+                    weights[column * lanes + 3 * (x - start) + channel] = weight / total * luma[channel]
+                }
             }
             set(span.first, span.firstWeight)
             for x in span.fullStart..<span.fullEnd { set(x, 1) }
             if span.last != span.first { set(span.last, lastWeight) }
             starts.append(3 * start)
             steps.append((3 * (span.last - start + 1) + 3) / 4)
-            weights += taps
         }
         self.lanes = lanes
         self.starts = starts
