@@ -51,23 +51,23 @@ struct ColumnTaps {
     /// luma, each multiplied by `scale`.
     @inline(__always)
     func reduce(_ row: UnsafePointer<UInt16>, scale: Float, into output: UnsafeMutablePointer<Float>) {
-        let stride = 16 * (lanes / 4)
+        let lanes = lanes
         starts.withUnsafeBufferPointer { starts in
             steps.withUnsafeBufferPointer { steps in
                 weights.withUnsafeBufferPointer { weights in
-                    let taps = UnsafeRawPointer(weights.baseAddress!)
-                    var offset = 0
+                    var taps = weights.baseAddress!
                     for column in 0..<starts.count {
-                        let values = UnsafeRawPointer(row + starts[column])
+                        var values = row + starts[column], weight = taps
                         var sum = SIMD4<Float>()
-                        for step in 0..<steps[column] {
-                            let chunk = values.loadUnaligned(fromByteOffset: 8 * step, as: SIMD4<UInt16>.self)
-                            let weight = taps.loadUnaligned(fromByteOffset: offset + 16 * step,
-                                                            as: SIMD4<Float>.self)
-                            sum += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: chunk)) * weight
+                        for _ in 0..<steps[column] {
+                            let chunk = UnsafeRawPointer(values).loadUnaligned(as: SIMD4<UInt16>.self)
+                            sum += SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: chunk))
+                                * UnsafeRawPointer(weight).loadUnaligned(as: SIMD4<Float>.self)
+                            values += 4
+                            weight += 4
                         }
                         output[column] = sum.sum() * scale
-                        offset += stride
+                        taps += lanes
                     }
                 }
             }
