@@ -12,7 +12,7 @@ extension AreaResampler {
 
     /// The same area average with the rows summed in 16-bit integers (weights rounded to 1/`weightScale`, and
     /// each target row divided by the sum of its rounded weights, so it stays a true weighted mean): twice the
-    /// lanes of the float path for the pass that reads every source byte (SIMD, sixteen bytes a step). Each
+    /// lanes of the float path for the pass that reads every source byte, each source row read once. Each
     /// summed row of R, G, B is then reduced to the target's columns as luma by `ColumnTaps` (the luma weights
     /// folded into the column weights), so no pass converts every source pixel to luma.
     func resampleFixedPoint(_ image: RGBImage, weightScale: Int) -> [Float] {
