@@ -39,4 +39,47 @@ struct LumaPlaneTests {
         let small = RGBImage(width: 300, height: 200, pixels: [UInt8](repeating: 0, count: 300 * 200 * 3))
         #expect(LumaPlane.size(fitting: small, longSide: 512) == (300, 200))
     }
+
+    @Test("at the focus ratio (3.125) and an uneven one, every output pixel is the exact area mean of the luma",
+          arguments: [(250, 160, 80, 51), (203, 131, 64, 41), (97, 61, 32, 32)])
+    func exactAreaMean(size: (Int, Int, Int, Int)) {
+        let (width, height, targetWidth, targetHeight) = size
+        var random = TestRandom(seed: UInt64(width))
+        let image = RGBImage(width: width, height: height,
+                             pixels: (0..<(width * height * 3)).map { _ in UInt8(random.next() % 256) })
+        let plane = LumaPlane(areaAveraging: image, width: targetWidth, height: targetHeight)
+        func luma(_ x: Int, _ y: Int) -> Double {
+            let base = (y * width + x) * 3
+            return 0.299 * Double(image.pixels[base]) + 0.587 * Double(image.pixels[base + 1])
+                + 0.114 * Double(image.pixels[base + 2])
+        }
+        // The overlap of source pixel `index` with the target pixel `target` covering `0..<source` in `count` parts.
+        func overlap(_ index: Int, _ target: Int, source: Int, count: Int) -> Double {
+            let start = Double(target) * Double(source) / Double(count)
+            let end = Double(target + 1) * Double(source) / Double(count)
+            return max(0, min(end, Double(index + 1)) - max(start, Double(index)))
+        }
+        var worst = 0.0, total = 0.0
+        for ty in 0..<targetHeight {
+            for tx in 0..<targetWidth {
+                var sum = 0.0, area = 0.0
+                for y in 0..<height {
+                    let wy = overlap(y, ty, source: height, count: targetHeight)
+                    guard wy > 0 else { continue }
+                    for x in 0..<width {
+                        let w = wy * overlap(x, tx, source: width, count: targetWidth)
+                        sum += w * luma(x, y)
+                        area += w
+                    }
+                }
+                let error = abs(Double(plane.values[ty * targetWidth + tx]) - sum / area)
+                worst = max(worst, error)
+                total += error
+            }
+        }
+        // Rows are summed with fixed-point weights (1/64 of a row at this size), so a partly covered row may be
+        // off by a fraction of a level; a lost or doubled row would be off by tens of levels.
+        #expect(worst < 1.0, "worst error \(worst) levels")
+        #expect(total / Double(targetWidth * targetHeight) < 0.2, "mean error")
+    }
 }

@@ -3,7 +3,7 @@ import FingerprintStages
 
 /// The per-capture work of the fingerprint and focus stages on one working image.
 struct PerCaptureBenchmark: Benchmark {
-    enum Work { case lumaBaseline, fingerprint, focus, both }
+    enum Work { case lumaBaseline, readBaseline, fingerprint, focus, both }
     let name: String
     let work: Work
     let image: RGBImage
@@ -17,6 +17,8 @@ struct PerCaptureBenchmark: Benchmark {
         case .lumaBaseline:
             let luma = image.luma()
             return Int(luma[luma.count / 2])
+        case .readBaseline:
+            return Self.byteSum(image.pixels)
         case .fingerprint:
             return Int(truncatingIfNeeded: hasher.fingerprint(of: image).bits)
         case .focus:
@@ -25,6 +27,16 @@ struct PerCaptureBenchmark: Benchmark {
             let fingerprint = hasher.fingerprint(of: image)
             let focus = meter.statistics(of: image)
             return Int(truncatingIfNeeded: fingerprint.bits) &+ Int(focus.laplacianVariance)
+        }
+    }
+
+    /// The sum of every byte (a plain loop the compiler vectorises): what merely reading the image once costs,
+    /// the floor for any pass that looks at every pixel.
+    static func byteSum(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            var sum: UInt32 = 0
+            for byte in bytes { sum &+= UInt32(byte) }
+            return Int(sum)
         }
     }
 }

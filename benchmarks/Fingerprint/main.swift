@@ -42,6 +42,7 @@ func runPerCapture(photo: String?, repetitions: Int) throws {
     print("Per capture, working image \(image.width) x \(image.height) (\(photo ?? "synthetic")):")
     var timings: [PerCaptureBenchmark.Work: BenchmarkRunner.Timing] = [:]
     for (work, name) in [(PerCaptureBenchmark.Work.lumaBaseline, "baseline: RGBImage.luma() full size"),
+                         (.readBaseline, "reference: read every byte once"),
                          (.fingerprint, "fingerprint (pHash)"), (.focus, "focus (Laplacian, 512 px)"),
                          (.both, "fingerprint + focus")] {
         var benchmark = PerCaptureBenchmark(name: name, work: work, image: image)

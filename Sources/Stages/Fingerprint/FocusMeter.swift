@@ -38,11 +38,8 @@ public struct FocusMeter: Sendable {
                 var laneEdges = SIMD4<Int32>()
                 var x = 1
                 while x + 4 <= width - 1 {
-                    let centre = SIMD4(row[x], row[x + 1], row[x + 2], row[x + 3])
-                    let left = SIMD4(row[x - 1], row[x], row[x + 1], row[x + 2])
-                    let right = SIMD4(row[x + 1], row[x + 2], row[x + 3], row[x + 4])
-                    let up = SIMD4(above[x], above[x + 1], above[x + 2], above[x + 3])
-                    let down = SIMD4(below[x], below[x + 1], below[x + 2], below[x + 3])
+                    let centre = Self.load(row + x), left = Self.load(row + x - 1), right = Self.load(row + x + 1)
+                    let up = Self.load(above + x), down = Self.load(below + x)
                     let laplacian = up + down + left + right - 4 * centre
                     laneSum += laplacian
                     laneSquares += laplacian * laplacian
@@ -75,5 +72,11 @@ public struct FocusMeter: Sendable {
         let mean = sum / count
         return FocusStatistics(laplacianVariance: max(0, sumSquares / count - mean * mean),
                                gradientEnergy: gradient / count, edgeDensity: Double(edges) / count)
+    }
+
+    /// Four consecutive values as one vector (one unaligned load).
+    @inline(__always)
+    private static func load(_ pointer: UnsafePointer<Float>) -> SIMD4<Float> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Float>.self)
     }
 }
