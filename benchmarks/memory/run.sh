@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Peak memory of `pool-pipeline run` over generated libraries of growing size: it should stay flat.
 #   benchmarks/memory/run.sh [PIPELINE] [SIZES...]      (default: benchmarks/memory/pipeline.json, 1000 10000)
-# Each library is made of hard links to the sample captures (every link is its own capture to the pipeline),
-# indexed into a fresh index with a release build; /usr/bin/time -v reports the peak resident set size.
+# Each library is made of copies of the sample captures that carry no EXIF date (screenshots, the WebP photo), each
+# copy with its own file time a minute apart, so that they are distinct captures taken at distinct moments, as in a
+# real library (copies of one photo with one EXIF time would all be one moment). Indexed into a fresh index with a
+# release build; /usr/bin/time -v reports the peak resident set size.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 pipeline_template=${1:-benchmarks/memory/pipeline.json}
@@ -12,13 +14,14 @@ sizes=("${@:-1000 10000}")
 swift build -c release --product pool-pipeline >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mapfile -t originals < <(find "$PWD/samples" -type f \( -name '*.png' -o -name '*.jpg' -o -name '*.webp' \) ! -name 'broken.jpg' | sort)
+mapfile -t originals < <(find "$PWD/samples" -type f \( -name '*.png' -o -name '*.webp' \) | sort)
 for size in "${sizes[@]}"; do
   library="$work/library-$size"
   mkdir -p "$library"
   for ((i = 0; i < size; i++)); do
     original=${originals[$((i % ${#originals[@]}))]}
-    ln "$original" "$library/$i.${original##*.}"
+    cp "$original" "$library/$i.${original##*.}"
+    touch -d "@$((1700000000 + 60 * i))" "$library/$i.${original##*.}"
   done
   sed "s#\"path\": \"../samples\"#\"path\": \"$library\"#" "$pipeline_template" > "$work/pipeline-$size.json"
   /usr/bin/time -v .build/release/pool-pipeline run "$work/pipeline-$size.json" --index "$work/index-$size.sqlite" --plain \
