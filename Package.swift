@@ -34,7 +34,7 @@ targets += [
     .target(name: "PersistStage", dependencies: ["Store", "Runner", "Captures"], path: "Sources/Stages/Persist"),
     .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport",
                                                 "FingerprintStages"]),
-    .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures"], path: "benchmarks/Store"),
+    .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport"], path: "benchmarks/Store"),
 ]
 products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
 
@@ -43,7 +43,7 @@ products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
 targets += [
     .target(name: "FingerprintStages", dependencies: ["Runner", "Captures"], path: "Sources/Stages/Fingerprint"),
     .testTarget(name: "FingerprintTests", dependencies: ["FingerprintStages", "Runner", "Captures", "TestSupport"]),
-    .executableTarget(name: "FingerprintBenchmarks", dependencies: ["FingerprintStages", "Captures"],
+    .executableTarget(name: "FingerprintBenchmarks", dependencies: ["FingerprintStages", "Captures", "TestSupport"],
                       path: "benchmarks/Fingerprint"),
 ]
 products += [
@@ -59,7 +59,7 @@ targets += [
             linkerSettings: [.linkedLibrary("ZXing")]),
     .target(name: "ReadingStages", dependencies: ["Runner", "Captures", "CTesseract", "CZXing"],
             path: "Sources/Stages/Reading"),
-    .target(name: "ReadingFixtures", dependencies: ["Captures"], path: "benchmarks/Reading/Fixtures"),
+    .target(name: "ReadingFixtures", dependencies: ["Captures", "TestSupport"], path: "benchmarks/Reading/Fixtures"),
     .testTarget(name: "ReadingTests",
                 dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures", "TestSupport"]),
     .executableTarget(name: "ReadingBenchmarks", dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures"],

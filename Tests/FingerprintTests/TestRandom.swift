@@ -1,19 +1,14 @@
 import Captures
 import Foundation
+import TestSupport
 
-/// SplitMix64: a small deterministic random source for test data.
+/// Deterministic random test data: `SplitMix64` from a scrambled seed, with helpers for units and colours.
 struct TestRandom {
-    var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed &* 0x2545_F491_4F6C_DD1D &+ 1 }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 1) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 

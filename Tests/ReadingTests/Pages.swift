@@ -1,3 +1,4 @@
+import TestSupport
 import Captures
 import Foundation
 import ReadingFixtures
@@ -33,7 +34,7 @@ enum Pages {
 
     /// A photo-like image without text: smooth colour gradients, soft blobs and sensor noise.
     static func scene(width: Int = 1200, height: Int = 800, seed: UInt64 = 7) -> RGBImage {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let blobs = (0..<40).map { _ in
             (x: Double(random.next() % UInt64(width)), y: Double(random.next() % UInt64(height)),
              r: Double(20 + random.next() % 200), shade: Double(random.next() % 120) - 60)

@@ -1,3 +1,4 @@
+import TestSupport
 import Captures
 import FingerprintStages
 import Foundation
@@ -147,7 +148,7 @@ struct MomentStoreTests {
     @Test("Given random slices, replacements and deletions, then the stored moments always equal a fresh grouping")
     func matchesFreshGrouping() throws {
         let index = try TestIndex(.memory)
-        var random = SplitMix(seed: 20261130)
+        var random = SplitMix64(seed: 20261130)
         let bases = [Self.beach, Self.street, Self.beach ^ 0xFFFF_0000_0000_FFFF]
         var present: [String: CaptureRecord] = [:]
         var largestMoment = 0
@@ -200,20 +201,5 @@ extension IndexStore {
             }
             return result
         }
-    }
-}
-
-/// A small deterministic random generator (SplitMix64), so a failing sequence can be replayed.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Captures
 import FingerprintStages
 
@@ -8,7 +9,7 @@ struct FingerprintLibrary {
     var queries: [VisualFingerprint]
 
     init(count: Int, queryCount: Int, seed: UInt64 = 42) {
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(seed: seed)
         var fingerprints: [VisualFingerprint] = []
         fingerprints.reserveCapacity(count)
         while fingerprints.count < count {

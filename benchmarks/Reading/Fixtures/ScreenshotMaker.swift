@@ -1,3 +1,4 @@
+import TestSupport
 import Captures
 
 /// Generated screenshots with known words: a coloured title bar, then headings and wrapped paragraphs in one
@@ -47,7 +48,7 @@ public struct ScreenshotMaker {
     }
 
     public func make(seed: UInt64) throws -> Screen {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         var canvas = Canvas(width: width, height: height, color: theme.background)
         var words: [String] = []
         let margin = max(8, width / 24)
@@ -97,7 +98,7 @@ public struct ScreenshotMaker {
         return Double(hits) / Double(expected.count)
     }
 
-    private static func sentence(_ random: inout SplitMix, count: Int, capitalized: Bool, period: Bool) -> String {
+    private static func sentence(_ random: inout SplitMix64, count: Int, capitalized: Bool, period: Bool) -> String {
         var words = (0..<count).map { _ in vocabulary[Int(random.next() % UInt64(vocabulary.count))] }
         if capitalized, let first = words.first { words[0] = first.prefix(1).uppercased() + first.dropFirst() }
         return words.joined(separator: " ") + (period ? "." : "")
@@ -114,17 +115,4 @@ public struct ScreenshotMaker {
         video music playlist artist album download upload storage battery network signal wireless camera screen \
         2024 19.99 42 7 150 3.5 12:30 09:15 +44 #1 100% page chapter story author review stars rating comment
         """.split(separator: " ").map(String.init)
-}
-
-/// A small deterministic random generator (SplitMix64).
-public struct SplitMix {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
