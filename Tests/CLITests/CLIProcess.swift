@@ -21,13 +21,7 @@ struct CLIProcess {
 
     /// Runs `pool-pipeline` with `arguments` to the end.
     static func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let (process, out, err) = try launch(arguments)
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -39,13 +33,7 @@ struct CLIProcess {
     /// `signal` and waits for the process to end.
     static func interrupt(_ arguments: [String], signal: Int32,
                           until: (_ processed: Int) -> Bool) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let (process, out, err) = try launch(arguments)
         var text = ""
         var signalled = false
         let reader = out.fileHandleForReading
@@ -61,6 +49,18 @@ struct CLIProcess {
         process.waitUntilExit()
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()
         return Result(status: process.terminationStatus, stdout: text, stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    /// Starts the binary with its standard output and error on pipes.
+    private static func launch(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
     }
 
     private static func lastProcessed(in text: String) -> Int? {

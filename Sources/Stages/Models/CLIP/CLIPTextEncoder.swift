@@ -84,22 +84,10 @@ public struct CLIPTextEncoder: Sendable {
             layer.forward(&hidden, sequences: sequences.count, length: length, causal: true,
                           keeping: index == layers.count - 1 ? pooling : nil, threads: threads)
         }
-        var pooled = layers.isEmpty ? Self.rows(pooling, of: hidden, length: length) : hidden
+        var pooled = layers.isEmpty ? hidden.rows(at: pooling, sequenceLength: length) : hidden
         pooled.layerNormalize(weight: finalNormWeight, bias: finalNormBias, epsilon: text.transformer.layerNormEpsilon)
         var embedded = projection.apply(pooled, threads: threads)
         embedded.normalizeRows()
         return embedded
-    }
-
-    /// Row `positions[s]` of each sequence `s` of `hidden` ([sequences·length, width]).
-    static func rows(_ positions: [Int], of hidden: Tensor, length: Int) -> Tensor {
-        let width = hidden.shape[1]
-        var result = Tensor(zeros: [positions.count, width])
-        for (sequence, position) in positions.enumerated() {
-            let source = (sequence * length + position) * width
-            result.storage.replaceSubrange(sequence * width..<(sequence + 1) * width,
-                                           with: hidden.storage[source..<(source + width)])
-        }
-        return result
     }
 }

@@ -69,7 +69,7 @@ public struct CLIPVisionEncoder: Sendable {
             layer.forward(&hidden, sequences: images.count, length: length, causal: false,
                           keeping: index == layers.count - 1 ? [Int](repeating: 0, count: images.count) : nil)
         }
-        var pooled = layers.isEmpty ? Self.rows([Int](repeating: 0, count: images.count), of: hidden, length: length) : hidden
+        var pooled = layers.isEmpty ? hidden.rows(at: [Int](repeating: 0, count: images.count), sequenceLength: length) : hidden
         pooled.layerNormalize(weight: postNormWeight, bias: postNormBias, epsilon: vision.transformer.layerNormEpsilon)
         var embedded = pooled.matmul(projection, transposeOther: true)
         embedded.normalizeRows()
@@ -100,17 +100,5 @@ public struct CLIPVisionEncoder: Sendable {
             }
         }
         return rows
-    }
-
-    /// Row `positions[s]` of each sequence `s` of `hidden` ([sequences·length, width]).
-    static func rows(_ positions: [Int], of hidden: Tensor, length: Int) -> Tensor {
-        let width = hidden.shape[1]
-        var result = Tensor(zeros: [positions.count, width])
-        for (sequence, position) in positions.enumerated() {
-            let source = (sequence * length + position) * width
-            result.storage.replaceSubrange(sequence * width..<(sequence + 1) * width,
-                                           with: hidden.storage[source..<(source + width)])
-        }
-        return result
     }
 }
