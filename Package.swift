@@ -99,7 +99,8 @@ targets += [
                                             "FingerprintStages", "ImageClassifier", "CLIPModel",
                                             "ReadingStages"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
-    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine"]),
+    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
+                                                                  "DecodeStages"]),
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline"]),

@@ -1,4 +1,5 @@
 import Captures
+import DecodeStages
 import Foundation
 import PoolPipeline
 import Runner
@@ -49,7 +50,8 @@ struct BenchCommand: Command {
         environment.provide(try IndexStore.inMemory())
         let loader = PipelineLoader(registry: .builtIn, environment: environment)
         let stage = try loader.stage(kind: kind, options: options)
-        let files = try ImageFolder.files(in: images)
+        let root = URL(fileURLWithPath: images).standardizedFileURL.path
+        let files = try FolderSource(root: root).plan(sourceID: "bench", indexed: [:]).changed.map(\.value)
         guard !files.isEmpty else { throw UsageError("no images in \(images)") }
 
         var inputs: [any Sendable] = files
