@@ -57,7 +57,10 @@ targets += [
                    providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
     .target(name: "CZXing", path: "Sources/CZXing",
             linkerSettings: [.linkedLibrary("ZXing")]),
-    .target(name: "ReadingStages", dependencies: ["Runner", "Captures", "CTesseract", "CZXing"],
+    // The line recogniser's gate functions: plain C loops, vectorised, with AVX-512/AVX2 clones picked at load.
+    .target(name: "CLineKernels", path: "Sources/CLineKernels", cSettings: [.unsafeFlags(["-O3"])]),
+    .target(name: "ReadingStages",
+            dependencies: ["Runner", "Captures", "CTesseract", "CZXing", "COpenBLAS", "CLineKernels"],
             path: "Sources/Stages/Reading"),
     .target(name: "ReadingFixtures", dependencies: ["Captures", "TestSupport"], path: "benchmarks/Reading/Fixtures"),
     .testTarget(name: "ReadingTests",

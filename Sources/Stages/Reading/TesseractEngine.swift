@@ -13,6 +13,11 @@ final class TesseractEngine: @unchecked Sendable {
         var confidence: Double
     }
 
+    /// A line's box in the pixels of the image it was found in.
+    struct LineBox: Equatable {
+        var left: Int, top: Int, right: Int, bottom: Int
+    }
+
     private let handle: OpaquePointer
 
     /// Engines are made one at a time: Tesseract keeps some parameters (`debug_file`) in globals.
@@ -91,6 +96,31 @@ final class TesseractEngine: @unchecked Sendable {
                               confidence: confidence))
         } while TessResultIteratorNext(iterator, RIL_TEXTLINE) != 0
         return lines
+    }
+
+    /// Finds the lines of text in `image` without reading them (Tesseract's layout analysis in `mode`): their
+    /// boxes in reading order.
+    func findLines(_ image: GrayImage, mode: TessPageSegMode) -> [LineBox] {
+        TessBaseAPISetPageSegMode(handle, mode)
+        setImage(image)
+        defer { TessBaseAPIClear(handle) }
+        guard let iterator = TessBaseAPIAnalyseLayout(handle) else { return [] }
+        defer { TessPageIteratorDelete(iterator) }
+        var lines: [LineBox] = []
+        repeat {
+            guard Self.holdsText(TessPageIteratorBlockType(iterator)) else { continue }
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(iterator, RIL_TEXTLINE, &left, &top, &right, &bottom) != 0,
+                  right > left, bottom > top else { continue }
+            lines.append(LineBox(left: Int(left), top: Int(top), right: Int(right), bottom: Int(bottom)))
+        } while TessPageIteratorNext(iterator, RIL_TEXTLINE) != 0
+        return lines
+    }
+
+    /// Whether Tesseract reads a block of this type (not pictures, rules or noise).
+    private static func holdsText(_ type: TessPolyBlockType) -> Bool {
+        [PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_TABLE, PT_VERTICAL_TEXT, PT_CAPTION_TEXT,
+         PT_INLINE_EQUATION].contains(type)
     }
 
     /// Orientation and script detection (needs the engine made with the "osd" language): how many degrees the

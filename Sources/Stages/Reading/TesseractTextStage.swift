@@ -14,6 +14,8 @@ public struct TesseractTextStage: Stage {
     public let options: TextReadingOptions
     private let engines: TesseractPool
     private let orientationEngines: TesseractPool
+    /// The built-in line reader, loaded on first use when `options.recognizer` asks for it.
+    private let lineReader: LineReaderSlot
 
     public init(options: TextReadingOptions = TextReadingOptions()) {
         self.options = options
@@ -21,6 +23,7 @@ public struct TesseractTextStage: Stage {
         engines = TesseractPool { () throws(ReadingError) in
             try TesseractEngine(dataPath: dataPath, languages: languages, engineMode: OEM_LSTM_ONLY, variables: [])
         }
+        lineReader = LineReaderSlot(options: options)
         orientationEngines = TesseractPool { () throws(ReadingError) in
             try TesseractEngine(dataPath: dataPath, languages: ["osd"], engineMode: OEM_TESSERACT_ONLY,
                                 variables: [])
@@ -40,13 +43,14 @@ public struct TesseractTextStage: Stage {
         throws(ReadingError) -> (text: CaptureText, trace: TextReadingTrace)
     {
         let engine = try engines.engine(for: worker)
+        let reader = try lineReader.reader()
         let orientation = orientationEngines
         var options = options
         if kind == .photo && !options.invertRegionsOnPhotos && options.normalizePolarity {
             options.normalizePolarity = false
             options.tesseractInvert = true
         }
-        return try TextReader(options: options).read(image, engine: engine) { () throws(ReadingError) in
+        return try TextReader(options: options).read(image, engine: engine, lineReader: reader) { () throws(ReadingError) in
             try orientation.engine(for: worker)
         }
     }
@@ -62,5 +66,6 @@ public struct TesseractTextStage: Stage {
     /// Loads the engine of worker 0 now, so a missing language fails when the pipeline loads, not per capture.
     public func prepare() throws {
         _ = try engines.engine(for: 0)
+        _ = try lineReader.reader()
     }
 }

@@ -6,8 +6,9 @@ import Captures
 struct TextReader {
     var options: TextReadingOptions
 
-    /// Reads `image` with `engine`; `orientationEngine` gives the OSD engine when a rotation check is needed.
-    func read(_ image: RGBImage, engine: TesseractEngine,
+    /// Reads `image` with `engine`, or with `lineReader` on the lines `engine` finds when one is given;
+    /// `orientationEngine` gives the OSD engine when a rotation check is needed.
+    func read(_ image: RGBImage, engine: TesseractEngine, lineReader: LineRecognizer? = nil,
               orientationEngine: () throws(ReadingError) -> TesseractEngine) throws(ReadingError)
         -> (text: CaptureText, trace: TextReadingTrace)
     {
@@ -27,7 +28,7 @@ struct TextReader {
         guard options.skipWithoutText || options.minimumLetterHeight > 0 || options.correctRotation else {
             // Plain Tesseract: nothing to look at before recognition.
             if options.normalizePolarity { gray = gray.darkOnLight(radius: Self.polarityRadius(gray)).image }
-            let lines = try recognize(gray, turns: 0, engine: engine, trace: &trace)
+            let lines = try recognize(gray, turns: 0, engine: engine, lineReader: lineReader, trace: &trace)
             return (CaptureText(lines: finish(lines, turns: 0, scale: 1, gray: gray)), trace)
         }
         let (presence, small, checkFactor) = Self.lookForText(gray, normalizePolarity: options.normalizePolarity)
@@ -48,10 +49,11 @@ struct TextReader {
         if options.correctRotation && presence.runsDown {
             turns = try uprightTurns(gray, engine: orientationEngine, trace: &trace) ?? 1
         }
-        var lines = try recognize(gray, turns: turns, engine: engine, trace: &trace)
+        var lines = try recognize(gray, turns: turns, engine: engine, lineReader: lineReader, trace: &trace)
         if options.correctRotation && turns == 0 && Self.looksWrong(lines) {
             if let better = try uprightTurns(gray, engine: orientationEngine, trace: &trace), better != 0 {
-                let turned = try recognize(gray, turns: better, engine: engine, trace: &trace)
+                let turned = try recognize(gray, turns: better, engine: engine, lineReader: lineReader,
+                                           trace: &trace)
                 if Self.score(turned) > Self.score(lines) {
                     lines = turned
                     turns = better
@@ -68,13 +70,25 @@ struct TextReader {
             .map { map($0, turns: turns, scale: scale, width: gray.width, height: gray.height) }
     }
 
-    private func recognize(_ gray: GrayImage, turns: Int, engine: TesseractEngine,
+    private func recognize(_ gray: GrayImage, turns: Int, engine: TesseractEngine, lineReader: LineRecognizer?,
                            trace: inout TextReadingTrace) throws(ReadingError) -> [TesseractEngine.Line] {
         var work = gray.rotated(quarterTurns: turns)
         if trace.scale != 1 { work = work.scaled(by: trace.scale) }
         trace.recognitions += 1
-        return try engine.recognize(work, mode: TessPageSegMode(UInt32(options.pageSegmentationMode)),
-                                    invert: options.tesseractInvert)
+        let mode = TessPageSegMode(UInt32(options.pageSegmentationMode))
+        guard let lineReader else { return try engine.recognize(work, mode: mode, invert: options.tesseractInvert) }
+        let boxes = engine.findLines(work, mode: mode)
+        let crops = boxes.map { box in
+            // The line with Tesseract's margin of 4 pixels, inside the image.
+            let left = max(0, box.left - 4), top = max(0, box.top - 4)
+            let right = min(work.width, box.right + 4), bottom = min(work.height, box.bottom + 4)
+            return work.cropped(x: left, y: top, width: right - left, height: bottom - top)
+        }
+        return zip(boxes, lineReader.recognize(crops)).compactMap { box, read in
+            guard !read.text.isEmpty else { return nil }
+            return TesseractEngine.Line(text: read.text, left: box.left, top: box.top, right: box.right,
+                                        bottom: box.bottom, confidence: read.confidence * 100)
+        }
     }
 
     /// The clockwise quarter turns that make the page upright, by Tesseract's OSD, or nil when it cannot tell.

@@ -9,6 +9,13 @@ extension TextReadingOptions {
             throw options.invalid("languages", "must list traineddata names such as \"eng\" or \"deu\"")
         }
         if let path = try options.string("tessdata") { dataPath = path }
+        if let name = try options.string("recognizer") {
+            guard let choice = TextRecognizer(rawValue: name) else {
+                throw options.invalid("recognizer", "must be one of "
+                    + TextRecognizer.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+            }
+            recognizer = choice
+        }
         pageSegmentationMode = try options.int("pageSegmentationMode", default: pageSegmentationMode, in: 1...13)
         skipWithoutText = try options.bool("skipWithoutText", default: skipWithoutText)
         normalizePolarity = try options.bool("normalizePolarity", default: normalizePolarity)

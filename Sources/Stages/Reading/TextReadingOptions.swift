@@ -5,6 +5,9 @@ public struct TextReadingOptions: Sendable, Equatable {
     public var languages: [String] = ["eng"]
     /// The tessdata folder; nil for the system's (`/usr/share/tesseract-ocr/5/tessdata` on Debian).
     public var dataPath: String? = nil
+    /// Who reads the lines Tesseract finds: this module's own run of the traineddata's LSTM network
+    /// (`builtIn`), or Tesseract itself.
+    public var recognizer: TextRecognizer = .builtIn
     /// Tesseract's page segmentation mode (3 = automatic, 11 = sparse text, 6 = one block, ...).
     public var pageSegmentationMode: Int = 3
     /// Skip recognition when the text-presence check finds no rows of letters.
@@ -32,4 +35,12 @@ public struct TextReadingOptions: Sendable, Equatable {
     public var maximumPixels: Int = 40_000_000
 
     public init() {}
+}
+
+/// Who reads the text lines: see `TextReadingOptions.recognizer`.
+public enum TextRecognizer: String, Sendable, Equatable, CaseIterable {
+    /// The traineddata's LSTM network run by this module (one language at a time).
+    case builtIn = "builtin"
+    /// Tesseract's own recognition.
+    case tesseract
 }

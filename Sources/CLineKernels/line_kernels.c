@@ -1,0 +1,144 @@
+#include "line_kernels.h"
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__x86_64__) && defined(__clang__)
+#define LINE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define LINE_CLONES
+#endif
+
+// e^x for x clamped to -87...88: 2^n * 2^f with f in +-1/2, 2^f by its Taylor polynomial (relative error
+// about 3e-6). n is rounded by adding 1.5 * 2^23, which leaves it in the low bits of the sum.
+static inline float line_exp(float x) {
+    float t = x < -87.0f ? -87.0f : (x > 88.0f ? 88.0f : x);
+    t *= 1.44269504f;
+    float shifted = t + 12582912.0f;
+    float f = (t - (shifted - 12582912.0f)) * 0.69314718f;
+    float p = 1.0f / 720.0f;
+    p = p * f + 1.0f / 120.0f;
+    p = p * f + 1.0f / 24.0f;
+    p = p * f + 1.0f / 6.0f;
+    p = p * f + 0.5f;
+    p = p * f + 1.0f;
+    p = p * f + 1.0f;
+    int32_t n;
+    memcpy(&n, &shifted, sizeof n);
+    n -= 0x4B400000;
+    int32_t bits = (n + 127) << 23;
+    float scale;
+    memcpy(&scale, &bits, sizeof scale);
+    return p * scale;
+}
+
+static inline float line_tanh1(float x) { return 2.0f / (1.0f + line_exp(-2.0f * x)) - 1.0f; }
+static inline float line_logistic1(float x) { return 1.0f / (1.0f + line_exp(-x)); }
+
+LINE_CLONES
+void line_tanh(float *values, int count) {
+    for (int i = 0; i < count; ++i) values[i] = line_tanh1(values[i]);
+}
+
+LINE_CLONES
+void line_logistic(float *values, int count) {
+    for (int i = 0; i < count; ++i) values[i] = line_logistic1(values[i]);
+}
+
+LINE_CLONES
+void line_lstm_cell(float *gates, float *state, float *output, int cells, float state_limit) {
+    const float *input = gates, *input_gate = gates + cells, *forget = gates + 2 * cells;
+    const float *output_gate = gates + 3 * cells;
+    for (int i = 0; i < cells; ++i) {
+        float c = state[i] * line_logistic1(forget[i]) + line_tanh1(input[i]) * line_logistic1(input_gate[i]);
+        c = c < -state_limit ? -state_limit : (c > state_limit ? state_limit : c);
+        state[i] = c;
+        output[i] = line_tanh1(c) * line_logistic1(output_gate[i]);
+    }
+}
+
+// The sums of one position: bias + its neighbourhood . weights (weights: a row of outputs per value).
+static inline void neighbourhood_sums(const float *input, int height, int width, int depth, int half_x,
+                                      int half_y, const float *weights, const float *bias, int outputs, int x,
+                                      int y, float *out) {
+    const int span_y = 2 * half_y + 1;
+    for (int o = 0; o < outputs; ++o) out[o] = bias[o];
+    for (int dx = -half_x; dx <= half_x; ++dx) {
+        const int sx = x + dx;
+        if (sx < 0 || sx >= width) continue;
+        for (int dy = -half_y; dy <= half_y; ++dy) {
+            const int sy = y + dy;
+            if (sy < 0 || sy >= height) continue;
+            const float *in = input + ((long)sy * width + sx) * depth;
+            const int column = ((dx + half_x) * span_y + (dy + half_y)) * depth;
+            for (int f = 0; f < depth; ++f) {
+                const float value = in[f];
+                const float *restrict w = weights + (long)(column + f) * outputs;
+                for (int o = 0; o < outputs; ++o) out[o] += w[o] * value;
+            }
+        }
+    }
+}
+
+LINE_CLONES
+void line_neighbourhood_dense(const float *input, int height, int width, int depth, int half_x, int half_y,
+                              const float *weights, const float *bias, int outputs, float *output) {
+    for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x) {
+            neighbourhood_sums(input, height, width, depth, half_x, half_y, weights, bias, outputs, x, y,
+                               output + ((long)y * width + x) * outputs);
+        }
+    }
+}
+
+LINE_CLONES
+void line_neighbourhood_dense_maxpool(const float *input, int height, int width, int depth, int half_x,
+                                      int half_y, const float *weights, const float *bias, int outputs,
+                                      int factor_x, int factor_y, float *output) {
+    const int out_height = height / factor_y, out_width = width / factor_x;
+    float sums[1024];
+    if (outputs > 1024) return;
+    for (int y = 0; y < out_height; ++y) {
+        for (int x = 0; x < out_width; ++x) {
+            float *out = output + ((long)y * out_width + x) * outputs;
+            for (int dy = 0; dy < factor_y; ++dy) {
+                for (int dx = 0; dx < factor_x; ++dx) {
+                    neighbourhood_sums(input, height, width, depth, half_x, half_y, weights, bias, outputs,
+                                       x * factor_x + dx, y * factor_y + dy, sums);
+                    if (dx == 0 && dy == 0) {
+                        for (int o = 0; o < outputs; ++o) out[o] = sums[o];
+                    } else {
+                        for (int o = 0; o < outputs; ++o) out[o] = sums[o] > out[o] ? sums[o] : out[o];
+                    }
+                }
+            }
+        }
+    }
+}
+
+LINE_CLONES
+void line_maxpool(const float *input, int height, int width, int depth, int factor_x, int factor_y,
+                  float *output) {
+    const int out_height = height / factor_y, out_width = width / factor_x;
+    for (int y = 0; y < out_height; ++y) {
+        for (int x = 0; x < out_width; ++x) {
+            float *out = output + ((long)y * out_width + x) * depth;
+            const float *first = input + ((long)(y * factor_y) * width + x * factor_x) * depth;
+            for (int f = 0; f < depth; ++f) out[f] = first[f];
+            for (int dy = 0; dy < factor_y; ++dy) {
+                for (int dx = 0; dx < factor_x; ++dx) {
+                    const float *in = input + ((long)(y * factor_y + dy) * width + x * factor_x + dx) * depth;
+                    for (int f = 0; f < depth; ++f) out[f] = in[f] > out[f] ? in[f] : out[f];
+                }
+            }
+        }
+    }
+}
+
+void line_transpose(const float *input, int height, int width, int depth, float *output) {
+    for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x) {
+            memcpy(output + ((long)x * height + y) * depth, input + ((long)y * width + x) * depth,
+                   sizeof(float) * depth);
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Synchronization
+
+/// The text stage's built-in line reader, loaded once, on first use, and shared by all workers (it holds
+/// only weights). Nil when the options ask for Tesseract's own recognition or for several languages at once.
+final class LineReaderSlot: Sendable {
+    private let path: String?
+    private let loaded: Mutex<LineRecognizer?> = Mutex(nil)
+
+    init(options: TextReadingOptions) {
+        guard options.recognizer == .builtIn, options.languages.count == 1 else {
+            path = nil
+            return
+        }
+        let folder = options.dataPath ?? ProcessInfo.processInfo.environment["TESSDATA_PREFIX"]
+            ?? "/usr/share/tesseract-ocr/5/tessdata"
+        path = (folder as NSString).appendingPathComponent("\(options.languages[0]).traineddata")
+    }
+
+    func reader() throws(ReadingError) -> LineRecognizer? {
+        guard let path else { return nil }
+        if let reader = loaded.withLock({ $0 }) { return reader }
+        let reader = try LineRecognizer(traineddata: path)
+        loaded.withLock { $0 = reader }
+        return reader
+    }
+}

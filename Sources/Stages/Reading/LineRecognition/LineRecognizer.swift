@@ -1,0 +1,97 @@
+/// Reads one line of text with the LSTM model of a Tesseract traineddata file, run by this module's own
+/// code instead of Tesseract's: the same network and weights, computed in floats with matrix multiplies over
+/// the whole line, and decoded greedily (best code per step). Tesseract still finds the lines.
+struct LineRecognizer: Sendable {
+    let network: LineLayer
+    let characters: CharacterTable
+    /// The height every line is scaled to before the network sees it.
+    let inputHeight: Int
+
+    init(traineddata path: String) throws(ReadingError) {
+        let file = try TraineddataFile(path: path)
+        var bytes = try file.component(.lstm)
+        network = try LineLayer.read(&bytes)
+        // After the network: its spec, training flags and iterations, then the null code.
+        _ = try bytes.string("the network spec")
+        _ = try bytes.int32("the training flags")
+        _ = try bytes.int32("the training iteration")
+        _ = try bytes.int32("the sample iteration")
+        let nullCode = Int(try bytes.int32("the null code"))
+        characters = try CharacterTable(characters: try file.component(.lstmCharacters),
+                                        recoder: try file.component(.lstmRecoder), nullCode: nullCode)
+        guard let height = network.inputHeight, height > 0 else {
+            throw .engine("\(path): the LSTM network does not start with an input of fixed height")
+        }
+        inputHeight = height
+    }
+
+    /// The text of each of `lines` (dark text on light, each line's box with a few pixels of margin) and the
+    /// mean probability of its characters (0...1). Lines are run together in groups of about
+    /// `stepsPerGroup` input columns, so the matrix multiplies are shared and memory stays bounded.
+    func recognize(_ lines: [GrayImage], stepsPerGroup: Int = 24_000) -> [(text: String, confidence: Double)] {
+        var results = [(text: String, confidence: Double)](repeating: ("", 0), count: lines.count)
+        var group: [(index: Int, features: LineFeatures)] = []
+        var columns = 0
+        func flush() {
+            guard !group.isEmpty else { return }
+            let outputs = network.forward(group.map(\.features))
+            for (member, output) in zip(group, outputs) { results[member.index] = characters.decode(output) }
+            group.removeAll()
+            columns = 0
+        }
+        for (index, line) in lines.enumerated() where line.width > 0 && line.height > 0 {
+            let width = max(1, Int((Double(line.width) * Double(inputHeight) / Double(line.height)).rounded()))
+            group.append((index, Self.features(line.resized(toWidth: width, height: inputHeight))))
+            columns += width
+            if columns >= stepsPerGroup { flush() }
+        }
+        flush()
+        return results
+    }
+
+    /// The network's input: pixels stretched so the line's dark and light levels map to -1 and 1.
+    static func features(_ image: GrayImage) -> LineFeatures {
+        let (black, white) = blackAndWhite(image)
+        let contrast = white - black > 0 ? (white - black) / 2 : 1
+        return LineFeatures(height: image.height, width: image.width, depth: 1,
+                            values: image.pixels.map { min(1, max(-1, (Float($0) - black) / contrast - 1)) })
+    }
+
+    /// Dark and light levels from the local minima and maxima along the middle row (the row crosses some of
+    /// the letters): the lower quartile of the minima and the upper quartile of the maxima, as Tesseract takes.
+    static func blackAndWhite(_ image: GrayImage) -> (black: Float, white: Float) {
+        var minima: [Int] = [], maxima: [Int] = []
+        if image.width >= 3 {
+            let row = Array(image.pixels[(image.height / 2 * image.width)..<(image.height / 2 * image.width + image.width)])
+            for x in 1..<(image.width - 1) {
+                let previous = Int(row[x - 1]), current = Int(row[x]), next = Int(row[x + 1])
+                if (current < previous && current <= next) || (current <= previous && current < next) {
+                    minima.append(current)
+                }
+                if (current > previous && current >= next) || (current >= previous && current > next) {
+                    maxima.append(current)
+                }
+            }
+        }
+        if minima.isEmpty { minima = [0] }
+        if maxima.isEmpty { maxima = [255] }
+        return (percentile(minima, 0.25), percentile(maxima, 0.75))
+    }
+
+    /// The value below which `fraction` of `values` lie, interpolated within a value's share as Tesseract's
+    /// histogram does.
+    private static func percentile(_ values: [Int], _ fraction: Double) -> Float {
+        let sorted = values.sorted()
+        let target = min(max(fraction * Double(sorted.count), 1), Double(sorted.count))
+        var below = 0.0
+        var index = 0
+        while index < sorted.count {
+            let value = sorted[index]
+            var count = 0.0
+            while index < sorted.count && sorted[index] == value { count += 1; index += 1 }
+            if below + count >= target { return Float(Double(value) + (target - below) / count) }
+            below += count
+        }
+        return Float(sorted.last!) + 1
+    }
+}

@@ -1,0 +1,143 @@
+import CLineKernels
+import COpenBLAS
+
+/// Running one LSTM layer: every row of every map is a sequence along x. All sequences advance together,
+/// longest first, so each step is one matrix multiply over the sequences still running, and the inputs'
+/// share of every step is one multiply up front.
+extension RecurrentWeights {
+    /// Tesseract clips the cell state to this range.
+    static let stateLimit: Float = 100
+
+    /// One sequence: which map and row it is, its length, and where it starts among all positions.
+    private struct Sequence {
+        var map: Int
+        var row: Int
+        var length: Int
+        var start = 0
+    }
+
+    /// The layer over `maps`; `summarizing` keeps only each row's last output (the maps become one wide).
+    func run(_ maps: [LineFeatures], summarizing: Bool) -> [LineFeatures] {
+        var sequences: [Sequence] = []
+        for (index, map) in maps.enumerated() {
+            precondition(map.depth == inputs, "LSTM of \(inputs) inputs given \(map.depth)")
+            guard map.width > 0 else { continue }
+            for row in 0..<map.height { sequences.append(Sequence(map: index, row: row, length: map.width)) }
+        }
+        sequences.sort { $0.length > $1.length }
+        var total = 0
+        for index in sequences.indices {
+            sequences[index].start = total
+            total += sequences[index].length
+        }
+        var gathered: [Float] = []
+        gathered.reserveCapacity(total * inputs)
+        for sequence in sequences {
+            let map = maps[sequence.map], rowLength = map.width * inputs
+            gathered += map.values[(sequence.row * rowLength)..<((sequence.row + 1) * rowLength)]
+        }
+        let (outputs, last) = advance(gathered, sequences: sequences, total: total, keepAll: !summarizing)
+
+        var results = maps.map {
+            LineFeatures(height: $0.height, width: summarizing ? min(1, $0.width) : $0.width, depth: cells)
+        }
+        for (index, sequence) in sequences.enumerated() {
+            if summarizing {
+                let target = sequence.row * cells
+                results[sequence.map].values.replaceSubrange(target..<(target + cells),
+                                                             with: last[(index * cells)..<((index + 1) * cells)])
+            } else {
+                let target = sequence.row * sequence.length * cells, source = sequence.start * cells
+                results[sequence.map].values.replaceSubrange(
+                    target..<(target + sequence.length * cells),
+                    with: outputs[source..<(source + sequence.length * cells)])
+            }
+        }
+        return results
+    }
+
+    /// Runs the sorted sequences; returns every step's output (when `keepAll`) in the gathered order, and each
+    /// sequence's last output.
+    private func advance(_ gathered: [Float], sequences: [Sequence], total: Int, keepAll: Bool)
+        -> (outputs: [Float], last: [Float])
+    {
+        let gates = 4 * cells, cells = cells, count = sequences.count
+        var outputs = [Float](repeating: 0, count: keepAll ? total * cells : 0)
+        var output = [Float](repeating: 0, count: count * cells)
+        guard total > 0 else { return (outputs, output) }
+        // The inputs' share of every gate at every position, bias included: up front when the sequences differ
+        // in length; step by step, straight into the sums, when they are all as long (no buffer of every
+        // position's gates).
+        let sameLength = sequences[0].length == sequences[count - 1].length
+        var projected = [Float](repeating: 0, count: sameLength ? 0 : total * gates)
+        if !sameLength {
+            projected.withUnsafeMutableBufferPointer { out in
+                for position in 0..<total {
+                    (out.baseAddress! + position * gates).update(from: bias, count: gates)
+                }
+                gathered.withUnsafeBufferPointer { values in
+                    inputWeights.withUnsafeBufferPointer { w in
+                        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(total), blasint(gates),
+                                    blasint(inputs), 1, values.baseAddress, blasint(inputs), w.baseAddress,
+                                    blasint(inputs), 1, out.baseAddress, blasint(gates))
+                    }
+                }
+            }
+        }
+        var sums = [Float](repeating: 0, count: count * gates)
+        var state = [Float](repeating: 0, count: count * cells)
+        projected.withUnsafeBufferPointer { projected in
+        recurrentWeights.withUnsafeBufferPointer { recurrent in
+        sums.withUnsafeMutableBufferPointer { sums in
+        state.withUnsafeMutableBufferPointer { state in
+        output.withUnsafeMutableBufferPointer { output in
+        outputs.withUnsafeMutableBufferPointer { outputs in
+            var active = count
+            for step in 0..<sequences[0].length {
+                while active > 0 && sequences[active - 1].length <= step { active -= 1 }
+                if sameLength {
+                    for index in 0..<active { (sums.baseAddress! + index * gates).update(from: bias, count: gates) }
+                    let length = sequences[0].length
+                    gathered.withUnsafeBufferPointer { values in
+                        inputWeights.withUnsafeBufferPointer { w in
+                            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(active), blasint(gates),
+                                        blasint(inputs), 1, values.baseAddress! + step * inputs,
+                                        blasint(length * inputs), w.baseAddress, blasint(inputs), 1,
+                                        sums.baseAddress, blasint(gates))
+                        }
+                    }
+                } else {
+                    for index in 0..<active {
+                        let from = (sequences[index].start + step) * gates
+                        (sums.baseAddress! + index * gates).update(from: projected.baseAddress! + from, count: gates)
+                    }
+                }
+                if step > 0 {
+                    if active == 1 {
+                        cblas_sgemv(CblasRowMajor, CblasNoTrans, blasint(gates), blasint(cells), 1,
+                                    recurrent.baseAddress, blasint(cells), output.baseAddress, 1, 1,
+                                    sums.baseAddress, 1)
+                    } else {
+                        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(active), blasint(gates),
+                                    blasint(cells), 1, output.baseAddress, blasint(cells), recurrent.baseAddress,
+                                    blasint(cells), 1, sums.baseAddress, blasint(gates))
+                    }
+                }
+                for index in 0..<active {
+                    let h = output.baseAddress! + index * cells
+                    line_lstm_cell(sums.baseAddress! + index * gates, state.baseAddress! + index * cells, h,
+                                   Int32(cells), Self.stateLimit)
+                    if keepAll {
+                        (outputs.baseAddress! + (sequences[index].start + step) * cells).update(from: h, count: cells)
+                    }
+                }
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        return (outputs, output)
+    }
+}
