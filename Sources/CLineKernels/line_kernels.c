@@ -56,25 +56,42 @@ void line_lstm_cell(float *gates, float *state, float *output, int cells, float 
     }
 }
 
-// The sums of one position: bias + its neighbourhood . weights (weights: a row of outputs per value).
-static inline void neighbourhood_sums(const float *input, int height, int width, int depth, int half_x,
-                                      int half_y, const float *weights, const float *bias, int outputs, int x,
-                                      int y, float *out) {
+// The sums of one position: bias + its neighbourhood . weights (weights: a row of outputs per value),
+// sixteen outputs at a time when their number allows (the sums then stay in registers). Positions whose
+// whole neighbourhood lies inside the map skip the bounds checks.
+static inline void neighbourhood_sums(const float *restrict input, int height, int width, int depth,
+                                      int half_x, int half_y, const float *restrict weights,
+                                      const float *restrict bias, int outputs, int x, int y,
+                                      float *restrict out) {
     const int span_y = 2 * half_y + 1;
-    for (int o = 0; o < outputs; ++o) out[o] = bias[o];
-    for (int dx = -half_x; dx <= half_x; ++dx) {
-        const int sx = x + dx;
-        if (sx < 0 || sx >= width) continue;
-        for (int dy = -half_y; dy <= half_y; ++dy) {
-            const int sy = y + dy;
-            if (sy < 0 || sy >= height) continue;
-            const float *in = input + ((long)sy * width + sx) * depth;
-            const int column = ((dx + half_x) * span_y + (dy + half_y)) * depth;
-            for (int f = 0; f < depth; ++f) {
-                const float value = in[f];
-                const float *restrict w = weights + (long)(column + f) * outputs;
-                for (int o = 0; o < outputs; ++o) out[o] += w[o] * value;
+    const int inside = x >= half_x && x + half_x < width && y >= half_y && y + half_y < height;
+    const int block = outputs % 16 == 0 ? 16 : outputs;
+    for (int first = 0; first < outputs; first += block) {
+        float sums[16];
+        if (block == 16) {
+            for (int o = 0; o < 16; ++o) sums[o] = bias[first + o];
+        }
+        for (int o = 0; block != 16 && o < outputs; ++o) out[o] = bias[o];
+        for (int dx = -half_x; dx <= half_x; ++dx) {
+            const int sx = x + dx;
+            if (!inside && (sx < 0 || sx >= width)) continue;
+            for (int dy = -half_y; dy <= half_y; ++dy) {
+                const int sy = y + dy;
+                if (!inside && (sy < 0 || sy >= height)) continue;
+                const float *in = input + ((long)sy * width + sx) * depth;
+                const float *w = weights + (long)((dx + half_x) * span_y + (dy + half_y)) * depth * outputs + first;
+                for (int f = 0; f < depth; ++f, w += outputs) {
+                    const float value = in[f];
+                    if (block == 16) {
+                        for (int o = 0; o < 16; ++o) sums[o] += w[o] * value;
+                    } else {
+                        for (int o = 0; o < outputs; ++o) out[o] += w[o] * value;
+                    }
+                }
             }
+        }
+        if (block == 16) {
+            for (int o = 0; o < 16; ++o) out[first + o] = sums[o];
         }
     }
 }

@@ -2,10 +2,12 @@ import Foundation
 import Synchronization
 
 /// The text stage's built-in line reader, loaded once, on first use, and shared by all workers (it holds
-/// only weights). Nil when the options ask for Tesseract's own recognition or for several languages at once.
+/// only weights), with a scratch of buffers per worker. Nil when the options ask for Tesseract's own
+/// recognition or for several languages at once.
 final class LineReaderSlot: Sendable {
     private let path: String?
     private let loaded: Mutex<LineRecognizer?> = Mutex(nil)
+    private let scratches: Mutex<[Int: LineScratch]> = Mutex([:])
 
     init(options: TextReadingOptions) {
         guard options.recognizer == .builtIn, options.languages.count == 1 else {
@@ -23,5 +25,15 @@ final class LineReaderSlot: Sendable {
         let reader = try LineRecognizer(traineddata: path)
         loaded.withLock { $0 = reader }
         return reader
+    }
+
+    /// The buffers of `worker`, made on first use.
+    func scratch(for worker: Int) -> LineScratch {
+        scratches.withLock { table in
+            if let scratch = table[worker] { return scratch }
+            let scratch = LineScratch()
+            table[worker] = scratch
+            return scratch
+        }
     }
 }

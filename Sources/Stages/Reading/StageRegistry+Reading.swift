@@ -1,3 +1,5 @@
+import COpenBLAS
+import Foundation
 import Runner
 
 extension StageRegistry {
@@ -11,6 +13,12 @@ extension StageRegistry {
                 try stage.prepare()
             } catch {
                 throw setup.options.invalid("languages", "\(error)")
+            }
+            if options.recognizer == .builtIn {
+                // The line network's matrix multiplies run on OpenBLAS: workers × its threads = cores (the
+                // setting is process-wide; model stages set it the same way).
+                let cores = ProcessInfo.processInfo.activeProcessorCount
+                openblas_set_num_threads(Int32(max(1, cores / max(1, setup.concurrency))))
             }
             return stage
         }

@@ -43,7 +43,7 @@ public struct TesseractTextStage: Stage {
         throws(ReadingError) -> (text: CaptureText, trace: TextReadingTrace)
     {
         let engine = try engines.engine(for: worker)
-        let reader = try lineReader.reader()
+        let reader = try lineReader.reader().map { ($0, lineReader.scratch(for: worker)) }
         let orientation = orientationEngines
         var options = options
         if kind == .photo && !options.invertRegionsOnPhotos && options.normalizePolarity {

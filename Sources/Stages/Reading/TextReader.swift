@@ -8,7 +8,7 @@ struct TextReader {
 
     /// Reads `image` with `engine`, or with `lineReader` on the lines `engine` finds when one is given;
     /// `orientationEngine` gives the OSD engine when a rotation check is needed.
-    func read(_ image: RGBImage, engine: TesseractEngine, lineReader: LineRecognizer? = nil,
+    func read(_ image: RGBImage, engine: TesseractEngine, lineReader: (LineRecognizer, LineScratch)? = nil,
               orientationEngine: () throws(ReadingError) -> TesseractEngine) throws(ReadingError)
         -> (text: CaptureText, trace: TextReadingTrace)
     {
@@ -70,13 +70,15 @@ struct TextReader {
             .map { map($0, turns: turns, scale: scale, width: gray.width, height: gray.height) }
     }
 
-    private func recognize(_ gray: GrayImage, turns: Int, engine: TesseractEngine, lineReader: LineRecognizer?,
+    private func recognize(_ gray: GrayImage, turns: Int, engine: TesseractEngine, lineReader: (LineRecognizer, LineScratch)?,
                            trace: inout TextReadingTrace) throws(ReadingError) -> [TesseractEngine.Line] {
         var work = gray.rotated(quarterTurns: turns)
         if trace.scale != 1 { work = work.scaled(by: trace.scale) }
         trace.recognitions += 1
         let mode = TessPageSegMode(UInt32(options.pageSegmentationMode))
-        guard let lineReader else { return try engine.recognize(work, mode: mode, invert: options.tesseractInvert) }
+        guard let (lineReader, scratch) = lineReader else {
+            return try engine.recognize(work, mode: mode, invert: options.tesseractInvert)
+        }
         let boxes = engine.findLines(work, mode: mode)
         let crops = boxes.map { box in
             // The line with Tesseract's margin of 4 pixels, inside the image.
@@ -84,7 +86,7 @@ struct TextReader {
             let right = min(work.width, box.right + 4), bottom = min(work.height, box.bottom + 4)
             return work.cropped(x: left, y: top, width: right - left, height: bottom - top)
         }
-        return zip(boxes, lineReader.recognize(crops)).compactMap { box, read in
+        return zip(boxes, lineReader.recognize(crops, scratch: scratch)).compactMap { box, read in
             guard !read.text.isEmpty else { return nil }
             return TesseractEngine.Line(text: read.text, left: box.left, top: box.top, right: box.right,
                                         bottom: box.bottom, confidence: read.confidence * 100)

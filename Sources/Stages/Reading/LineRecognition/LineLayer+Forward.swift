@@ -5,7 +5,7 @@ import COpenBLAS
 /// run line by line, and those that can share their matrix multiplies across lines (dense layers, LSTMs over
 /// whole rows or over the columns of every line) run on all of them together.
 extension LineLayer {
-    func forward(_ maps: [LineFeatures]) -> [LineFeatures] {
+    func forward(_ maps: [LineFeatures], scratch: LineScratch) -> [LineFeatures] {
         switch self {
         case .input:
             return maps
@@ -28,28 +28,28 @@ extension LineLayer {
                     current = current.map { weights.applyOverNeighbourhood($0, halfX: halfX, halfY: halfY) }
                     index += 2
                 } else {
-                    current = layers[index].forward(current)
+                    current = layers[index].forward(current, scratch: scratch)
                     index += 1
                 }
             }
             return current
         case .parallel(let layers):
-            let outputs = layers.map { $0.forward(maps) }
+            let outputs = layers.map { $0.forward(maps, scratch: scratch) }
             return maps.indices.map { line in Self.stack(outputs.map { $0[line] }) }
         case .neighbourhood(let halfX, let halfY):
             return maps.map { Self.neighbourhood($0, halfX: halfX, halfY: halfY) }
         case .maxpool(let x, let y):
             return maps.map { $0.maxpooled(x: x, y: y) }
         case .dense(let weights):
-            return weights.apply(maps)
+            return weights.apply(maps, scratch: scratch)
         case .recurrent(let weights, let summarizing):
-            return weights.run(maps, summarizing: summarizing)
+            return weights.run(maps, summarizing: summarizing, scratch: scratch)
         case .reoriented(.reverseX, let layer):
-            return layer.forward(maps.map { $0.reversedX() }).map { $0.reversedX() }
+            return layer.forward(maps.map { $0.reversedX() }, scratch: scratch).map { $0.reversedX() }
         case .reoriented(.reverseY, let layer):
-            return layer.forward(maps.map { $0.reversedY() }).map { $0.reversedY() }
+            return layer.forward(maps.map { $0.reversedY() }, scratch: scratch).map { $0.reversedY() }
         case .reoriented(.transpose, let layer):
-            return layer.forward(maps.map { $0.transposed() }).map { $0.transposed() }
+            return layer.forward(maps.map { $0.transposed() }, scratch: scratch).map { $0.transposed() }
         }
     }
 
@@ -95,22 +95,25 @@ extension LineLayer {
 
 extension DenseWeights {
     /// The layer at every position of every map: one matrix multiply over all their positions.
-    func apply(_ maps: [LineFeatures]) -> [LineFeatures] {
+    func apply(_ maps: [LineFeatures], scratch: LineScratch) -> [LineFeatures] {
         let positions = maps.reduce(0) { $0 + $1.positions }
         guard positions > 0 else { return maps.map { LineFeatures(height: $0.height, width: $0.width, depth: outputs) } }
-        var inputs: [Float] = []
-        inputs.reserveCapacity(positions * self.inputs)
-        for map in maps {
-            precondition(map.depth == self.inputs, "dense layer of \(self.inputs) inputs given \(map.depth)")
-            inputs += map.values
+        LineScratch.reserve(&scratch.denseInputs, positions * inputs)
+        LineScratch.reserve(&scratch.denseSums, positions * outputs)
+        scratch.denseInputs.withUnsafeMutableBufferPointer { gathered in
+            var offset = 0
+            for map in maps {
+                precondition(map.depth == inputs, "dense layer of \(inputs) inputs given \(map.depth)")
+                map.values.withUnsafeBufferPointer { (gathered.baseAddress! + offset).update(from: $0.baseAddress!, count: $0.count) }
+                offset += map.values.count
+            }
         }
-        var sums = [Float](repeating: 0, count: positions * outputs)
-        sums.withUnsafeMutableBufferPointer { out in
+        scratch.denseSums.withUnsafeMutableBufferPointer { out in
             for position in 0..<positions {
                 _ = UnsafeMutableBufferPointer(rebasing: out[(position * outputs)..<((position + 1) * outputs)])
                     .update(fromContentsOf: bias)
             }
-            inputs.withUnsafeBufferPointer { values in
+            scratch.denseInputs.withUnsafeBufferPointer { values in
                 weights.withUnsafeBufferPointer { w in
                     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(positions), blasint(outputs),
                                 blasint(self.inputs), 1, values.baseAddress, blasint(self.inputs), w.baseAddress,
@@ -124,7 +127,7 @@ extension DenseWeights {
         for map in maps {
             let count = map.positions * outputs
             results.append(LineFeatures(height: map.height, width: map.width, depth: outputs,
-                                        values: Array(sums[offset..<(offset + count)])))
+                                        values: Array(scratch.denseSums[offset..<(offset + count)])))
             offset += count
         }
         return results

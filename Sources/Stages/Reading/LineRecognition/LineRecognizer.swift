@@ -28,13 +28,15 @@ struct LineRecognizer: Sendable {
     /// The text of each of `lines` (dark text on light, each line's box with a few pixels of margin) and the
     /// mean probability of its characters (0...1). Lines are run together in groups of about
     /// `stepsPerGroup` input columns, so the matrix multiplies are shared and memory stays bounded.
-    func recognize(_ lines: [GrayImage], stepsPerGroup: Int = 24_000) -> [(text: String, confidence: Double)] {
+    func recognize(_ lines: [GrayImage], scratch: LineScratch, stepsPerGroup: Int = 24_000)
+        -> [(text: String, confidence: Double)]
+    {
         var results = [(text: String, confidence: Double)](repeating: ("", 0), count: lines.count)
         var group: [(index: Int, features: LineFeatures)] = []
         var columns = 0
         func flush() {
             guard !group.isEmpty else { return }
-            let outputs = network.forward(group.map(\.features))
+            let outputs = network.forward(group.map(\.features), scratch: scratch)
             for (member, output) in zip(group, outputs) { results[member.index] = characters.decode(output) }
             group.removeAll()
             columns = 0

@@ -17,7 +17,7 @@ extension RecurrentWeights {
     }
 
     /// The layer over `maps`; `summarizing` keeps only each row's last output (the maps become one wide).
-    func run(_ maps: [LineFeatures], summarizing: Bool) -> [LineFeatures] {
+    func run(_ maps: [LineFeatures], summarizing: Bool, scratch: LineScratch) -> [LineFeatures] {
         var sequences: [Sequence] = []
         for (index, map) in maps.enumerated() {
             precondition(map.depth == inputs, "LSTM of \(inputs) inputs given \(map.depth)")
@@ -30,13 +30,18 @@ extension RecurrentWeights {
             sequences[index].start = total
             total += sequences[index].length
         }
-        var gathered: [Float] = []
-        gathered.reserveCapacity(total * inputs)
-        for sequence in sequences {
-            let map = maps[sequence.map], rowLength = map.width * inputs
-            gathered += map.values[(sequence.row * rowLength)..<((sequence.row + 1) * rowLength)]
+        LineScratch.reserve(&scratch.gathered, total * inputs)
+        scratch.gathered.withUnsafeMutableBufferPointer { gathered in
+            for sequence in sequences {
+                let map = maps[sequence.map], rowLength = map.width * inputs
+                map.values.withUnsafeBufferPointer { values in
+                    (gathered.baseAddress! + sequence.start * inputs)
+                        .update(from: values.baseAddress! + sequence.row * rowLength, count: rowLength)
+                }
+            }
         }
-        let (outputs, last) = advance(gathered, sequences: sequences, total: total, keepAll: !summarizing)
+        let last = advance(sequences: sequences, total: total, keepAll: !summarizing, scratch: scratch)
+        let outputs = scratch.outputs
 
         var results = maps.map {
             LineFeatures(height: $0.height, width: summarizing ? min(1, $0.width) : $0.width, depth: cells)
@@ -56,26 +61,24 @@ extension RecurrentWeights {
         return results
     }
 
-    /// Runs the sorted sequences; returns every step's output (when `keepAll`) in the gathered order, and each
-    /// sequence's last output.
-    private func advance(_ gathered: [Float], sequences: [Sequence], total: Int, keepAll: Bool)
-        -> (outputs: [Float], last: [Float])
-    {
+    /// Runs the sorted sequences of `scratch.gathered`; leaves every step's output (when `keepAll`) in
+    /// `scratch.outputs`, in the gathered order, and returns each sequence's last output.
+    private func advance(sequences: [Sequence], total: Int, keepAll: Bool, scratch: LineScratch) -> [Float] {
         let gates = 4 * cells, cells = cells, count = sequences.count
-        var outputs = [Float](repeating: 0, count: keepAll ? total * cells : 0)
         var output = [Float](repeating: 0, count: count * cells)
-        guard total > 0 else { return (outputs, output) }
+        guard total > 0 else { return output }
+        if keepAll { LineScratch.reserve(&scratch.outputs, total * cells) }
         // The inputs' share of every gate at every position, bias included: up front when the sequences differ
         // in length; step by step, straight into the sums, when they are all as long (no buffer of every
         // position's gates).
         let sameLength = sequences[0].length == sequences[count - 1].length
-        var projected = [Float](repeating: 0, count: sameLength ? 0 : total * gates)
         if !sameLength {
-            projected.withUnsafeMutableBufferPointer { out in
+            LineScratch.reserve(&scratch.projected, total * gates)
+            scratch.projected.withUnsafeMutableBufferPointer { out in
                 for position in 0..<total {
                     (out.baseAddress! + position * gates).update(from: bias, count: gates)
                 }
-                gathered.withUnsafeBufferPointer { values in
+                scratch.gathered.withUnsafeBufferPointer { values in
                     inputWeights.withUnsafeBufferPointer { w in
                         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(total), blasint(gates),
                                     blasint(inputs), 1, values.baseAddress, blasint(inputs), w.baseAddress,
@@ -86,25 +89,24 @@ extension RecurrentWeights {
         }
         var sums = [Float](repeating: 0, count: count * gates)
         var state = [Float](repeating: 0, count: count * cells)
-        projected.withUnsafeBufferPointer { projected in
+        scratch.gathered.withUnsafeBufferPointer { gathered in
+        scratch.projected.withUnsafeBufferPointer { projected in
         recurrentWeights.withUnsafeBufferPointer { recurrent in
         sums.withUnsafeMutableBufferPointer { sums in
         state.withUnsafeMutableBufferPointer { state in
         output.withUnsafeMutableBufferPointer { output in
-        outputs.withUnsafeMutableBufferPointer { outputs in
+        scratch.outputs.withUnsafeMutableBufferPointer { outputs in
             var active = count
             for step in 0..<sequences[0].length {
                 while active > 0 && sequences[active - 1].length <= step { active -= 1 }
                 if sameLength {
                     for index in 0..<active { (sums.baseAddress! + index * gates).update(from: bias, count: gates) }
                     let length = sequences[0].length
-                    gathered.withUnsafeBufferPointer { values in
-                        inputWeights.withUnsafeBufferPointer { w in
-                            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(active), blasint(gates),
-                                        blasint(inputs), 1, values.baseAddress! + step * inputs,
-                                        blasint(length * inputs), w.baseAddress, blasint(inputs), 1,
-                                        sums.baseAddress, blasint(gates))
-                        }
+                    inputWeights.withUnsafeBufferPointer { w in
+                        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(active), blasint(gates),
+                                    blasint(inputs), 1, gathered.baseAddress! + step * inputs,
+                                    blasint(length * inputs), w.baseAddress, blasint(inputs), 1,
+                                    sums.baseAddress, blasint(gates))
                     }
                 } else {
                     for index in 0..<active {
@@ -138,6 +140,7 @@ extension RecurrentWeights {
         }
         }
         }
-        return (outputs, output)
+        }
+        return output
     }
 }

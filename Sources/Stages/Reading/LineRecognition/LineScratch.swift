@@ -1,0 +1,22 @@
+/// Reusable buffers for one worker's line recognition. A page's batched arrays run to megabytes; kept here
+/// between pages, they are not mapped, faulted in, zeroed and unmapped again for every page.
+///
+/// Used by one recognition at a time (the text stage keeps one per worker).
+final class LineScratch: @unchecked Sendable {
+    /// The inputs of an LSTM's sequences, one after another.
+    var gathered: [Float] = []
+    /// The inputs' share of every gate at every step.
+    var projected: [Float] = []
+    /// Every step's output of an LSTM.
+    var outputs: [Float] = []
+    /// A dense layer's inputs over all maps, and its sums.
+    var denseInputs: [Float] = []
+    var denseSums: [Float] = []
+
+    init() {}
+
+    /// Makes `buffer` hold at least `count` values (its contents are not kept when it grows).
+    static func reserve(_ buffer: inout [Float], _ count: Int) {
+        if buffer.count < count { buffer = [Float](repeating: 0, count: count) }
+    }
+}
