@@ -36,3 +36,31 @@ void line_maxpool(const float *input, int height, int width, int depth, int fact
 
 /// The map with x and y swapped: output is width x height x depth.
 void line_transpose(const float *input, int height, int width, int depth, float *output);
+
+// 8-bit matrix multiply, as Tesseract's integer models compute: weights are the model's int8 values with a
+// scale per output; inputs (all in -1...1) become round(x * 127), stored offset by 128 as unsigned bytes.
+// Blocks: inputs come in rows of `padded_inputs` (a multiple of 4) bytes, rows padded to a multiple of 4;
+// weights are packed for 64 outputs at a time.
+#include <stdint.h>
+
+/// The padded sizes: inputs to a multiple of 4, outputs to a multiple of 64, rows to a multiple of 4.
+int line_s8_padded_inputs(int inputs);
+int line_s8_padded_outputs(int outputs);
+int line_s8_padded_rows(int rows);
+
+/// Bytes of a packed weight matrix of `outputs` x `inputs`.
+long line_s8_packed_size(int outputs, int inputs);
+
+/// Packs weights (outputs rows of `inputs` int8 values, row stride `stride`) for line_s8_multiply.
+void line_s8_pack(const int8_t *weights, int outputs, int inputs, int stride, int8_t *packed);
+
+/// Quantises `rows` rows of `inputs` floats (row stride `stride`) into `out`: rows of padded_inputs bytes,
+/// line_s8_padded_rows(rows) of them (padding is the zero value, 128).
+void line_s8_quantize(const float *values, int rows, int inputs, int stride, uint8_t *out);
+
+/// output[r][o] += scale[o] * (sum over i of (in[r][i] - 128) * weight[o][i]) for `rows` rows and `outputs`
+/// outputs (row stride of output: `output_stride`). column_sums[o] is the sum of weight row o. `scale` and
+/// `column_sums` hold line_s8_padded_outputs(outputs) values. Uses AVX-512 VNNI where the CPU has it; the
+/// portable path gives the same sums.
+void line_s8_multiply(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
+                      const int32_t *column_sums, const float *scale, float *output, int output_stride);

@@ -75,7 +75,7 @@ extension LineLayer {
             }
         case "LSTM", "SummLSTM":
             let sourceWidth = try bytes.count("the source width of \(layer)", limit: 1 << 20)
-            var gates: [(rows: Int, columns: Int, values: [Float])] = []
+            var gates: [Matrix] = []
             for gate in ["cell input", "input gate", "forget gate", "output gate"] {
                 gates.append(try readMatrix(&bytes, training: training, what: "the \(gate) of \(layer)"))
             }
@@ -85,8 +85,12 @@ extension LineLayer {
                 throw bytes.failure("\(layer) has gate matrices that do not fit \(inputs) inputs and \(outputs) "
                     + "cells (a 2-D or softmax LSTM, which this recogniser does not run)")
             }
-            return .recurrent(RecurrentWeights(gates: gates.map(\.values), inputs: inputs, cells: cells),
-                              summarizing: type == "SummLSTM")
+            var weights = RecurrentWeights(gates: gates.map(\.values), inputs: inputs, cells: cells)
+            let integers = gates.compactMap(\.integers)
+            if integers.count == gates.count {
+                weights.quantize(gates: integers.map(\.values), steps: integers.flatMap(\.steps))
+            }
+            return .recurrent(weights, summarizing: type == "SummLSTM")
         case "Logistic", "LinLogistic", "LinTanh", "Tanh", "Relu", "Linear", "Softmax", "SoftmaxNoCTC":
             let matrix = try readMatrix(&bytes, training: training, what: "the weights of \(layer)")
             guard matrix.rows == outputs, matrix.columns == inputs + 1 else {
@@ -109,10 +113,18 @@ extension LineLayer {
         }
     }
 
+    /// A weight matrix as read: floats, and for an integer model its 8-bit values and each row's step.
+    struct Matrix {
+        var rows: Int
+        var columns: Int
+        var values: [Float]
+        var integers: (values: [Int8], steps: [Float])? = nil
+    }
+
     /// One `WeightMatrix`: rows of weights whose last column is the bias, as 8-bit integers with a scale per
     /// row or as doubles (floats in the oldest files).
     private static func readMatrix(_ bytes: inout ModelBytes, training: Bool, what: String)
-        throws(ReadingError) -> (rows: Int, columns: Int, values: [Float])
+        throws(ReadingError) -> Matrix
     {
         let mode = try bytes.uint8("the mode of \(what)")
         let integers = mode & 1 != 0, doubles = mode & 128 != 0
@@ -129,11 +141,13 @@ extension LineLayer {
                 scales.append(doubles ? try bytes.float64("a scale of \(what)")
                                       : Double(try bytes.float32("a scale of \(what)")) * 127)
             }
+            let integers = raw.map { Int8(bitPattern: $0) }
             var values = [Float](repeating: 0, count: rows * columns)
-            for (index, value) in raw.enumerated() {
-                values[index] = Float(Double(Int8(bitPattern: value)) * scales[index / columns])
+            for (index, value) in integers.enumerated() {
+                values[index] = Float(Double(value) * scales[index / columns])
             }
-            return (rows, columns, values)
+            return Matrix(rows: rows, columns: columns, values: values,
+                          integers: (integers, scales.map { Float($0) }))
         }
         let matrix = try readFloatMatrix(&bytes, doubles: doubles, what: what)
         if training {
@@ -147,7 +161,7 @@ extension LineLayer {
     }
 
     private static func readFloatMatrix(_ bytes: inout ModelBytes, doubles: Bool, what: String)
-        throws(ReadingError) -> (rows: Int, columns: Int, values: [Float])
+        throws(ReadingError) -> Matrix
     {
         let rows = try bytes.count("the rows of \(what)", limit: Int(UInt16.max))
         let columns = try bytes.count("the columns of \(what)", limit: Int(UInt16.max))
@@ -158,7 +172,7 @@ extension LineLayer {
         for _ in 0..<(rows * columns) {
             values.append(doubles ? Float(try bytes.float64(what)) : try bytes.float32(what))
         }
-        return (rows, columns, values)
+        return Matrix(rows: rows, columns: columns, values: values)
     }
 }
 
@@ -177,6 +191,21 @@ extension DenseWeights {
 }
 
 extension RecurrentWeights {
+    /// Keeps the gates' 8-bit values (columns as in `init(gates:inputs:cells:)`) for the integer path.
+    mutating func quantize(gates: [[Int8]], steps: [Float]) {
+        let columns = inputs + cells + 1
+        var inputRows: [[Int8]] = [], recurrentRows: [[Int8]] = []
+        for gate in gates {
+            for row in 0..<cells {
+                let start = row * columns
+                inputRows.append(Array(gate[start..<(start + inputs)]))
+                recurrentRows.append(Array(gate[(start + inputs)..<(start + inputs + cells)]))
+            }
+        }
+        quantized = (QuantizedMatrix(rows: inputRows, steps: steps, inputs: inputs),
+                     QuantizedMatrix(rows: recurrentRows, steps: steps, inputs: cells))
+    }
+
     /// Splits Tesseract's four gate matrices (columns: inputs, previous outputs, bias) into stacked input
     /// weights, recurrent weights and biases.
     init(gates: [[Float]], inputs: Int, cells: Int) {

@@ -56,4 +56,7 @@ struct RecurrentWeights: Sendable {
     var recurrentWeights: [Float]
     /// `4·cells` biases.
     var bias: [Float]
+    /// For an integer model, the same weights as 8-bit values (inputs' and previous outputs' parts), which
+    /// the LSTM multiplies with instead of the floats.
+    var quantized: (input: QuantizedMatrix, recurrent: QuantizedMatrix)? = nil
 }

@@ -13,7 +13,16 @@ final class LineScratch: @unchecked Sendable {
     var denseInputs: [Float] = []
     var denseSums: [Float] = []
 
+    /// Inputs rounded to bytes for the 8-bit multiplies: of the positions, and of the previous outputs.
+    var quantizedInputs: [UInt8] = []
+    var quantizedOutputs: [UInt8] = []
+
     init() {}
+
+    /// Makes `buffer` hold at least `count` bytes.
+    static func reserve(_ buffer: inout [UInt8], _ count: Int) {
+        if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
+    }
 
     /// Makes `buffer` hold at least `count` values (its contents are not kept when it grows).
     static func reserve(_ buffer: inout [Float], _ count: Int) {

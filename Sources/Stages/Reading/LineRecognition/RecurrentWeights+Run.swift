@@ -72,6 +72,10 @@ extension RecurrentWeights {
         // in length; step by step, straight into the sums, when they are all as long (no buffer of every
         // position's gates).
         let sameLength = sequences[0].length == sequences[count - 1].length
+        if let (quantizedInput, quantizedRecurrent) = quantized {
+            LineScratch.reserve(&scratch.quantizedInputs, quantizedInput.inputBytes(rows: sameLength ? count : total))
+            LineScratch.reserve(&scratch.quantizedOutputs, quantizedRecurrent.inputBytes(rows: count))
+        }
         if !sameLength {
             LineScratch.reserve(&scratch.projected, total * gates)
             scratch.projected.withUnsafeMutableBufferPointer { out in
@@ -79,10 +83,18 @@ extension RecurrentWeights {
                     (out.baseAddress! + position * gates).update(from: bias, count: gates)
                 }
                 scratch.gathered.withUnsafeBufferPointer { values in
-                    inputWeights.withUnsafeBufferPointer { w in
-                        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(total), blasint(gates),
-                                    blasint(inputs), 1, values.baseAddress, blasint(inputs), w.baseAddress,
-                                    blasint(inputs), 1, out.baseAddress, blasint(gates))
+                    if let (quantizedInput, _) = quantized {
+                        scratch.quantizedInputs.withUnsafeMutableBufferPointer { bytes in
+                            quantizedInput.multiply(values.baseAddress!, rows: total, stride: inputs,
+                                                    buffer: bytes.baseAddress!, into: out.baseAddress!,
+                                                    outputStride: gates)
+                        }
+                    } else {
+                        inputWeights.withUnsafeBufferPointer { w in
+                            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(total), blasint(gates),
+                                        blasint(inputs), 1, values.baseAddress, blasint(inputs), w.baseAddress,
+                                        blasint(inputs), 1, out.baseAddress, blasint(gates))
+                        }
                     }
                 }
             }
@@ -102,11 +114,19 @@ extension RecurrentWeights {
                 if sameLength {
                     for index in 0..<active { (sums.baseAddress! + index * gates).update(from: bias, count: gates) }
                     let length = sequences[0].length
-                    inputWeights.withUnsafeBufferPointer { w in
-                        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(active), blasint(gates),
-                                    blasint(inputs), 1, gathered.baseAddress! + step * inputs,
-                                    blasint(length * inputs), w.baseAddress, blasint(inputs), 1,
-                                    sums.baseAddress, blasint(gates))
+                    if let (quantizedInput, _) = quantized {
+                        scratch.quantizedInputs.withUnsafeMutableBufferPointer { bytes in
+                            quantizedInput.multiply(gathered.baseAddress! + step * inputs, rows: active,
+                                                    stride: length * inputs, buffer: bytes.baseAddress!,
+                                                    into: sums.baseAddress!, outputStride: gates)
+                        }
+                    } else {
+                        inputWeights.withUnsafeBufferPointer { w in
+                            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(active), blasint(gates),
+                                        blasint(inputs), 1, gathered.baseAddress! + step * inputs,
+                                        blasint(length * inputs), w.baseAddress, blasint(inputs), 1,
+                                        sums.baseAddress, blasint(gates))
+                        }
                     }
                 } else {
                     for index in 0..<active {
@@ -114,7 +134,13 @@ extension RecurrentWeights {
                         (sums.baseAddress! + index * gates).update(from: projected.baseAddress! + from, count: gates)
                     }
                 }
-                if step > 0 {
+                if step > 0, let (_, quantizedRecurrent) = quantized {
+                    scratch.quantizedOutputs.withUnsafeMutableBufferPointer { bytes in
+                        quantizedRecurrent.multiply(output.baseAddress!, rows: active, stride: cells,
+                                                    buffer: bytes.baseAddress!, into: sums.baseAddress!,
+                                                    outputStride: gates)
+                    }
+                } else if step > 0 {
                     if active == 1 {
                         cblas_sgemv(CblasRowMajor, CblasNoTrans, blasint(gates), blasint(cells), 1,
                                     recurrent.baseAddress, blasint(cells), output.baseAddress, 1, 1,
