@@ -59,7 +59,7 @@ void line_lstm_cell(float *gates, float *state, float *output, int cells, float 
 // The sums of one position: bias + its neighbourhood . weights (weights: a row of outputs per value),
 // sixteen outputs at a time when their number allows (the sums then stay in registers). Positions whose
 // whole neighbourhood lies inside the map skip the bounds checks.
-static inline void neighbourhood_sums(const float *restrict input, int height, int width, int depth,
+static inline __attribute__((always_inline)) void neighbourhood_sums(const float *restrict input, int height, int width, int depth,
                                       int half_x, int half_y, const float *restrict weights,
                                       const float *restrict bias, int outputs, int x, int y,
                                       float *restrict out) {
@@ -282,4 +282,51 @@ void line_s8_multiply(const uint8_t *in, int rows, int inputs, const int8_t *pac
     }
 #endif
     s8_multiply_portable(in, rows, inputs, packed, outputs, column_sums, scale, output, output_stride);
+}
+
+void line_resample(const uint8_t *image, int stride, int left, int top, int width, int height, uint8_t *out,
+                   int out_width, int out_height) {
+    if (out_width <= 0 || out_height <= 0 || width <= 0 || height <= 0) return;
+    const uint8_t *origin = image + (long)top * stride + left;
+    if (out_width < width && out_height < height) {
+        for (int y = 0; y < out_height; ++y) {
+            const int y0 = (int)((long)y * height / out_height);
+            int y1 = (int)((long)(y + 1) * height / out_height);
+            if (y1 <= y0) y1 = y0 + 1;
+            for (int x = 0; x < out_width; ++x) {
+                const int x0 = (int)((long)x * width / out_width);
+                int x1 = (int)((long)(x + 1) * width / out_width);
+                if (x1 <= x0) x1 = x0 + 1;
+                int sum = 0;
+                for (int row = y0; row < y1; ++row) {
+                    const uint8_t *line = origin + (long)row * stride;
+                    for (int column = x0; column < x1; ++column) sum += line[column];
+                }
+                out[(long)y * out_width + x] = (uint8_t)(sum / ((y1 - y0) * (x1 - x0)));
+            }
+        }
+        return;
+    }
+    const float scale_x = (float)width / out_width, scale_y = (float)height / out_height;
+    for (int y = 0; y < out_height; ++y) {
+        float sy = (y + 0.5f) * scale_y - 0.5f;
+        if (sy < 0) sy = 0;
+        int y0 = (int)sy;
+        if (y0 > height - 1) y0 = height - 1;
+        const int y1 = y0 + 1 < height ? y0 + 1 : height - 1;
+        const float fy = sy - y0;
+        const uint8_t *top_line = origin + (long)y0 * stride, *bottom_line = origin + (long)y1 * stride;
+        for (int x = 0; x < out_width; ++x) {
+            float sx = (x + 0.5f) * scale_x - 0.5f;
+            if (sx < 0) sx = 0;
+            int x0 = (int)sx;
+            if (x0 > width - 1) x0 = width - 1;
+            const int x1 = x0 + 1 < width ? x0 + 1 : width - 1;
+            const float fx = sx - x0;
+            const float upper = top_line[x0] * (1 - fx) + top_line[x1] * fx;
+            const float lower = bottom_line[x0] * (1 - fx) + bottom_line[x1] * fx;
+            const float value = upper * (1 - fy) + lower * fy + 0.5f;
+            out[(long)y * out_width + x] = (uint8_t)(value > 255 ? 255 : value);
+        }
+    }
 }

@@ -37,13 +37,6 @@ struct GrayImage: Sendable, Equatable {
         return factor < 1 ? shrunk(toWidth: newWidth, height: newHeight) : enlarged(toWidth: newWidth, height: newHeight)
     }
 
-    /// The image resized to exactly `newWidth` x `newHeight`: box-averaged when shrinking, bilinear otherwise.
-    func resized(toWidth newWidth: Int, height newHeight: Int) -> GrayImage {
-        if newWidth == width && newHeight == height { return self }
-        return newWidth < width && newHeight < height ? shrunk(toWidth: newWidth, height: newHeight)
-            : enlarged(toWidth: newWidth, height: newHeight)
-    }
-
     private func shrunk(toWidth newWidth: Int, height newHeight: Int) -> GrayImage {
         var result = [UInt8](repeating: 0, count: newWidth * newHeight)
         let width = width, height = height

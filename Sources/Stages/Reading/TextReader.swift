@@ -80,13 +80,13 @@ struct TextReader {
             return try engine.recognize(work, mode: mode, invert: options.tesseractInvert)
         }
         let boxes = engine.findLines(work, mode: mode)
-        let crops = boxes.map { box in
+        let rects = boxes.map { box in
             // The line with Tesseract's margin of 4 pixels, inside the image.
             let left = max(0, box.left - 4), top = max(0, box.top - 4)
             let right = min(work.width, box.right + 4), bottom = min(work.height, box.bottom + 4)
-            return work.cropped(x: left, y: top, width: right - left, height: bottom - top)
+            return LineRecognizer.LineRect(left: left, top: top, width: right - left, height: bottom - top)
         }
-        return zip(boxes, lineReader.recognize(crops, scratch: scratch)).compactMap { box, read in
+        return zip(boxes, lineReader.recognize(rects, in: work, scratch: scratch)).compactMap { box, read in
             guard !read.text.isEmpty else { return nil }
             return TesseractEngine.Line(text: read.text, left: box.left, top: box.top, right: box.right,
                                         bottom: box.bottom, confidence: read.confidence * 100)

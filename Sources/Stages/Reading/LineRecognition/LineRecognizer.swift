@@ -1,3 +1,5 @@
+import CLineKernels
+
 /// Reads one line of text with the LSTM model of a Tesseract traineddata file, run by this module's own
 /// code instead of Tesseract's: the same network and weights, computed in floats with matrix multiplies over
 /// the whole line, and decoded greedily (best code per step). Tesseract still finds the lines.
@@ -25,10 +27,15 @@ struct LineRecognizer: Sendable {
         inputHeight = height
     }
 
-    /// The text of each of `lines` (dark text on light, each line's box with a few pixels of margin) and the
-    /// mean probability of its characters (0...1). Lines are run together in groups of about
-    /// `stepsPerGroup` input columns, so the matrix multiplies are shared and memory stays bounded.
-    func recognize(_ lines: [GrayImage], scratch: LineScratch, stepsPerGroup: Int = 24_000)
+    /// A line to read: its rectangle in the page, with a few pixels of margin.
+    struct LineRect {
+        var left: Int, top: Int, width: Int, height: Int
+    }
+
+    /// The text of each line of `page` (dark text on light) and the mean probability of its characters
+    /// (0...1). Lines are run together in groups of about `stepsPerGroup` input columns, so the matrix
+    /// multiplies are shared and memory stays bounded.
+    func recognize(_ lines: [LineRect], in page: GrayImage, scratch: LineScratch, stepsPerGroup: Int = 24_000)
         -> [(text: String, confidence: Double)]
     {
         var results = [(text: String, confidence: Double)](repeating: ("", 0), count: lines.count)
@@ -42,8 +49,19 @@ struct LineRecognizer: Sendable {
             columns = 0
         }
         for (index, line) in lines.enumerated() where line.width > 0 && line.height > 0 {
+            precondition(line.left >= 0 && line.top >= 0 && line.left + line.width <= page.width
+                         && line.top + line.height <= page.height, "line outside the page")
             let width = max(1, Int((Double(line.width) * Double(inputHeight) / Double(line.height)).rounded()))
-            group.append((index, Self.features(line.resized(toWidth: width, height: inputHeight))))
+            var scaled = GrayImage(width: width, height: inputHeight,
+                                   pixels: [UInt8](repeating: 0, count: width * inputHeight))
+            page.pixels.withUnsafeBufferPointer { source in
+                scaled.pixels.withUnsafeMutableBufferPointer { target in
+                    line_resample(source.baseAddress, Int32(page.width), Int32(line.left), Int32(line.top),
+                                  Int32(line.width), Int32(line.height), target.baseAddress, Int32(width),
+                                  Int32(inputHeight))
+                }
+            }
+            group.append((index, Self.features(scaled)))
             columns += width
             if columns >= stepsPerGroup { flush() }
         }
