@@ -64,7 +64,8 @@ targets += [
             path: "Sources/Stages/Reading"),
     .target(name: "ReadingFixtures", dependencies: ["Captures", "TestSupport"], path: "benchmarks/Reading/Fixtures"),
     .testTarget(name: "ReadingTests",
-                dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures", "TestSupport"]),
+                dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures", "TestSupport",
+                               "CLineKernels"]),
     .executableTarget(name: "ReadingBenchmarks", dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures"],
                       path: "benchmarks/Reading/Benchmarks"),
 ]

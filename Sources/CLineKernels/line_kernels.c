@@ -211,7 +211,7 @@ void line_s8_quantize(const float *values, int rows, int inputs, int stride, uin
     }
 }
 
-static void s8_multiply_portable(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
+void line_s8_multiply_portable(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
                                  const int32_t *column_sums, const float *scale, float *output,
                                  int output_stride) {
     const int padded = line_s8_padded_inputs(inputs), groups = padded / 4;
@@ -281,7 +281,7 @@ void line_s8_multiply(const uint8_t *in, int rows, int inputs, const int8_t *pac
         return;
     }
 #endif
-    s8_multiply_portable(in, rows, inputs, packed, outputs, column_sums, scale, output, output_stride);
+    line_s8_multiply_portable(in, rows, inputs, packed, outputs, column_sums, scale, output, output_stride);
 }
 
 void line_resample(const uint8_t *image, int stride, int left, int top, int width, int height, uint8_t *out,

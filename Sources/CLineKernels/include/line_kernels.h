@@ -65,6 +65,10 @@ void line_s8_quantize(const float *values, int rows, int inputs, int stride, uin
 void line_s8_multiply(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
                       const int32_t *column_sums, const float *scale, float *output, int output_stride);
 
+/// line_s8_multiply's portable path, always (for CPUs without VNNI, and for tests that compare the two).
+void line_s8_multiply_portable(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
+                               const int32_t *column_sums, const float *scale, float *output, int output_stride);
+
 /// The rectangle (left, top, width, height) of an 8-bit image (row stride `stride`) resampled to
 /// out_width x out_height: box-averaged when it shrinks, bilinear when it grows.
 void line_resample(const uint8_t *image, int stride, int left, int top, int width, int height, uint8_t *out,

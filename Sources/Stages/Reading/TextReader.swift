@@ -50,7 +50,17 @@ struct TextReader {
             turns = try uprightTurns(gray, engine: orientationEngine, trace: &trace) ?? 1
         }
         var lines = try recognize(gray, turns: turns, engine: engine, lineReader: lineReader, trace: &trace)
-        if options.correctRotation && turns == 0 && Self.looksWrong(lines) {
+        if options.correctRotation && turns == 0 && lineReader != nil {
+            // The network reads upside-down text confidently too, so its confidence says little; the sample
+            // lines read both ways do (see `recognize`).
+            if trace.looksUpsideDown {
+                let turned = try recognize(gray, turns: 2, engine: engine, lineReader: lineReader, trace: &trace)
+                if Self.score(turned) > Self.score(lines) {
+                    lines = turned
+                    turns = 2
+                }
+            }
+        } else if options.correctRotation && turns == 0 && Self.looksWrong(lines) {
             if let better = try uprightTurns(gray, engine: orientationEngine, trace: &trace), better != 0 {
                 let turned = try recognize(gray, turns: better, engine: engine, lineReader: lineReader,
                                            trace: &trace)
@@ -86,12 +96,45 @@ struct TextReader {
             let right = min(work.width, box.right + 4), bottom = min(work.height, box.bottom + 4)
             return LineRecognizer.LineRect(left: left, top: top, width: right - left, height: bottom - top)
         }
-        return zip(boxes, lineReader.recognize(rects, in: work, scratch: scratch)).compactMap { box, read in
+        var reads = lineReader.recognize(rects, in: work, scratch: scratch)
+        if options.tesseractInvert {
+            // Tesseract's inverted retry, done here: weak lines are read again inverted, the better read kept.
+            let weak = reads.indices.filter { reads[$0].confidence < Self.invertedRetryConfidence }
+            let retried = lineReader.recognize(weak.map { rects[$0] }, in: work, inverted: true, scratch: scratch)
+            for (index, read) in zip(weak, retried) where read.confidence > reads[index].confidence {
+                reads[index] = read
+            }
+        }
+        if turns == 0 && options.correctRotation {
+            trace.looksUpsideDown = looksUpsideDown(reads, rects: rects, in: work, lineReader: lineReader,
+                                                    scratch: scratch)
+        }
+        return zip(boxes, reads).compactMap { box, read in
             guard !read.text.isEmpty else { return nil }
             return TesseractEngine.Line(text: read.text, left: box.left, top: box.top, right: box.right,
                                         bottom: box.bottom, confidence: read.confidence * 100)
         }
     }
+
+    /// Whether the page reads better upside down: its longest lines (up to three) read turned by 180 degrees
+    /// with clearly more confidence than as they stand.
+    private func looksUpsideDown(_ reads: [(text: String, confidence: Double)], rects: [LineRecognizer.LineRect],
+                                 in page: GrayImage, lineReader: LineRecognizer, scratch: LineScratch) -> Bool {
+        let sample = reads.indices.filter { reads[$0].text.count >= 4 }
+            .sorted { rects[$0].width > rects[$1].width }.prefix(3)
+        guard !sample.isEmpty else { return false }
+        let turned = lineReader.recognize(sample.map { rects[$0] }, in: page, upsideDown: true, scratch: scratch)
+        let standing = sample.reduce(0) { $0 + reads[$1].confidence } / Double(sample.count)
+        let flipped = turned.reduce(0) { $0 + $1.confidence } / Double(sample.count)
+        return flipped > standing + Self.upsideDownMargin
+    }
+
+    /// How much more confident the turned sample must be.
+    static let upsideDownMargin = 0.05
+
+    /// Lines read with less confidence than this (mean character probability) are tried inverted too, when
+    /// `tesseractInvert` asks for the inverted retry.
+    static let invertedRetryConfidence = 0.75
 
     /// The clockwise quarter turns that make the page upright, by Tesseract's OSD, or nil when it cannot tell.
     private func uprightTurns(_ gray: GrayImage, engine: () throws(ReadingError) -> TesseractEngine,

@@ -16,8 +16,8 @@ public struct TextReadingOptions: Sendable, Equatable {
     public var normalizePolarity: Bool = true
     /// Apply `normalizePolarity` to photos too; by default photos use Tesseract's inverted retry instead.
     public var invertRegionsOnPhotos: Bool = false
-    /// Tesseract's own inverted retry of weak lines (`tessedit_do_invert`); slow, and redundant with
-    /// `normalizePolarity`.
+    /// The inverted retry of weak lines (Tesseract's `tessedit_do_invert`; the built-in recogniser does the
+    /// same for lines it is unsure of); slow, and redundant with `normalizePolarity`.
     public var tesseractInvert: Bool = false
     /// Detect pages turned by 90, 180 or 270 degrees (with Tesseract's OSD model) and read them upright.
     public var correctRotation: Bool = true

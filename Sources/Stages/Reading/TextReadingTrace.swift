@@ -15,6 +15,8 @@ public struct TextReadingTrace: Sendable, Equatable {
     public var recognitions = 0
     /// Orientation (OSD) checks run.
     public var orientationChecks = 0
+    /// The built-in recogniser read sample lines turned upside down with more confidence than as they stand.
+    public var looksUpsideDown = false
 
     public init() {}
 }

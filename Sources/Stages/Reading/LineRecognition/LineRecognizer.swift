@@ -35,8 +35,11 @@ struct LineRecognizer: Sendable {
     /// The text of each line of `page` (dark text on light) and the mean probability of its characters
     /// (0...1). Lines are run together in groups of about `stepsPerGroup` input columns, so the matrix
     /// multiplies are shared and memory stays bounded.
-    func recognize(_ lines: [LineRect], in page: GrayImage, scratch: LineScratch, stepsPerGroup: Int = 24_000)
-        -> [(text: String, confidence: Double)]
+    /// `inverted` reads light text on dark ground (the lines' pixels are inverted first); `upsideDown` reads
+    /// each line turned by 180 degrees.
+    func recognize(_ lines: [LineRect], in page: GrayImage, inverted: Bool = false, upsideDown: Bool = false,
+                   scratch: LineScratch,
+                   stepsPerGroup: Int = 24_000) -> [(text: String, confidence: Double)]
     {
         var results = [(text: String, confidence: Double)](repeating: ("", 0), count: lines.count)
         var group: [(index: Int, features: LineFeatures)] = []
@@ -61,6 +64,8 @@ struct LineRecognizer: Sendable {
                                   Int32(inputHeight))
                 }
             }
+            if inverted { scaled.pixels = scaled.pixels.map { 255 - $0 } }
+            if upsideDown { scaled.pixels.reverse() }
             group.append((index, Self.features(scaled)))
             columns += width
             if columns >= stepsPerGroup { flush() }
