@@ -1,0 +1,165 @@
+extension MultiIndexTables {
+    /// Positions and distances of every fingerprint within `radius` of `query`, in no particular order: exactly
+    /// what `scan` finds.
+    ///
+    /// Per probed table, first the bounds of every probed bucket (independent loads the processor overlaps), then
+    /// the buckets' signatures, four at a time: a signature farther from the query's than the radius allows, less
+    /// the bits the probe flipped and the table's hidden distance (`ProbePlan`), rules its entry out. An entry that
+    /// passes is compared in full, and kept if no earlier table was close enough in its own chunk to have found it,
+    /// so each fingerprint is reported once without a visited set.
+    @usableFromInline
+    func search(_ query: UInt64, radius: Int, into results: inout [(position: Int, distance: Int)]) {
+        guard radius >= 0 else { return }
+        guard let plan = plan(for: radius) else {
+            scan(query, radius: radius, into: &results)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: Probe.self, capacity: max(1, plan.probeCounts.reduce(0, +))) { probes in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.pendingCapacity) { pending in
+                offsets.withUnsafeBufferPointer { offsets in
+                    signatures.withUnsafeBufferPointer { signatures in
+                        entryBits.withUnsafeBufferPointer { bits in
+                            entryPositions.withUnsafeBufferPointer { positions in
+                                var count = 0
+                                for table in 0..<layout.count where plan.radii[table] >= 0 {
+                                    count = gatherProbes(table, of: query, radius: radius, plan: plan,
+                                                         offsets: offsets, into: probes, at: count)
+                                }
+                                var verifier = Verifier(query: query, radius: radius, plan: plan, layout: layout,
+                                                        bits: bits, positions: positions, pending: pending)
+                                var querySignature = SIMD4<UInt32>()
+                                for probe in probes[..<count] {
+                                    if probe.table != verifier.table {
+                                        verifier.flush(into: &results)
+                                        verifier.table = probe.table
+                                        querySignature = SIMD4(repeating: layout.signature(query, probe.table))
+                                    }
+                                    check(probe, signatures: signatures, against: querySignature,
+                                          verifier: &verifier, results: &results)
+                                }
+                                verifier.flush(into: &results)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Checks the signatures of one probed bucket four at a time and hands the entries under the limit to the
+    /// verifier.
+    @inline(__always)
+    private func check(_ probe: Probe, signatures: UnsafeBufferPointer<UInt32>, against querySignature: SIMD4<UInt32>,
+                       verifier: inout Verifier, results: inout [(position: Int, distance: Int)]) {
+        let limits = SIMD4(repeating: probe.limit)
+        var slot = probe.start
+        while slot < probe.end {
+            // A lane under the limit wraps round to a value with its top bit set.
+            let block = UnsafeRawPointer(signatures.baseAddress! + slot).loadUnaligned(as: SIMD4<UInt32>.self)
+            let under = (block ^ querySignature).populationCounts &- limits
+            let halves = unsafeBitCast(under, to: (UInt64, UInt64).self)
+            if (halves.0 | halves.1) & 0x8000_0000_8000_0000 != 0 {
+                for lane in 0..<min(4, probe.end - slot) where under[lane] >= 1 << 31 {
+                    verifier.add(slot + lane, results: &results)
+                }
+            }
+            slot += 4
+        }
+    }
+
+    /// How many entries that passed the signature check wait to be compared in full: they are compared together,
+    /// so their fingerprints' cache misses overlap.
+    static let pendingCapacity = 64
+
+    /// One probed bucket: its table, its entries and the signature distance its entries must stay under.
+    struct Probe {
+        var start: Int
+        var end: Int
+        var limit: UInt32
+        var table: Int
+    }
+
+    /// Writes the buckets `table` probes for `query` into `probes` from `first` on and returns where they end;
+    /// buckets that are empty or whose limit leaves nothing to find are left out.
+    @inline(__always)
+    private func gatherProbes(_ table: Int, of query: UInt64, radius: Int, plan: ProbePlan,
+                      offsets: UnsafeBufferPointer<UInt32>, into probes: UnsafeMutableBufferPointer<Probe>,
+                              at first: Int) -> Int {
+        let base = tableStarts[table], entries = table * fingerprints.count
+        let queryChunk = UInt32(truncatingIfNeeded: layout.chunk(query, table))
+        let tableLimit = radius + 1 - plan.hiddenDistance[table]
+        var count = first
+        flips[table].withUnsafeBufferPointer { flips in
+            for flip in flips[..<plan.probeCounts[table]] {
+                let bucket = base + Int(queryChunk ^ (flip & 0xFFFF))
+                let start = Int(offsets[bucket]), end = Int(offsets[bucket + 1])
+                let limit = tableLimit - Int(flip >> 24)
+                probes[count] = Probe(start: entries + start, end: entries + end, limit: UInt32(max(0, limit)), table: table)
+                count += start < end && limit > 0 ? 1 : 0
+            }
+        }
+        return count
+    }
+
+}
+
+/// Compares the entries that passed a table's signature check with the query in full, a batch at a time, and
+/// reports those within the radius that no earlier table found.
+private struct Verifier {
+    let query: UInt64
+    let radius: Int
+    let plan: ProbePlan
+    let layout: ChunkLayout
+    let bits: UnsafeBufferPointer<UInt64>
+    let positions: UnsafeBufferPointer<UInt32>
+    let pending: UnsafeMutableBufferPointer<Int>
+    var count = 0
+    var table = -1
+
+    init(query: UInt64, radius: Int, plan: ProbePlan, layout: ChunkLayout, bits: UnsafeBufferPointer<UInt64>,
+         positions: UnsafeBufferPointer<UInt32>, pending: UnsafeMutableBufferPointer<Int>) {
+        (self.query, self.radius, self.plan, self.layout) = (query, radius, plan, layout)
+        (self.bits, self.positions, self.pending) = (bits, positions, pending)
+    }
+
+    @inline(__always)
+    mutating func add(_ entry: Int, results: inout [(position: Int, distance: Int)]) {
+        pending[count] = entry
+        count += 1
+        if count == pending.count { flush(into: &results) }
+    }
+
+    mutating func flush(into results: inout [(position: Int, distance: Int)]) {
+        for entry in pending[..<count] {
+            let difference = bits[entry] ^ query
+            let distance = difference.nonzeroBitCount
+            if distance <= radius, !foundEarlier(difference) {
+                results.append((Int(positions[entry]), distance))
+            }
+        }
+        count = 0
+    }
+
+    /// Whether a table before this one probes the chunk value of the fingerprint `difference` away from the query.
+    @inline(__always)
+    private func foundEarlier(_ difference: UInt64) -> Bool {
+        for earlier in 0..<table where layout.chunk(difference, earlier).nonzeroBitCount <= plan.radii[earlier] {
+            return true
+        }
+        return false
+    }
+}
+
+extension SIMD4<UInt32> {
+    /// The number of bits set in each lane (the compiler has no vector population count on the default x86-64
+    /// target, so it is spelled out: pairs, nibbles, bytes, then the bytes summed).
+    @inline(__always)
+    var populationCounts: SIMD4<UInt32> {
+        var counts = self &- ((self &>> 1) & 0x5555_5555)
+        counts = (counts & 0x3333_3333) &+ ((counts &>> 2) & 0x3333_3333)
+        counts = (counts &+ (counts &>> 4)) & 0x0F0F_0F0F
+        counts = counts &+ (counts &>> 8)
+        counts = counts &+ (counts &>> 16)
+        return counts & 0x3F
+    }
+}
