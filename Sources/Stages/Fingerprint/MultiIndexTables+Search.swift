@@ -1,3 +1,5 @@
+import CFingerprintPrefetch
+
 extension MultiIndexTables {
     /// Positions and distances of every fingerprint within `radius` of `query`, in no particular order: exactly
     /// what `scan` finds.
@@ -23,16 +25,16 @@ extension MultiIndexTables {
                                 var count = 0
                                 for table in 0..<layout.count where plan.radii[table] >= 0 {
                                     count = gatherProbes(table, of: query, radius: radius, plan: plan,
-                                                         offsets: offsets, into: probes, at: count)
+                                                         offsets: offsets, signatures: signatures, into: probes,
+                                                         at: count)
                                 }
                                 var verifier = Verifier(query: query, radius: radius, plan: plan, layout: layout,
                                                         bits: bits, positions: positions, pending: pending)
-                                var querySignature = SIMD4<UInt32>()
+                                var querySignature = SIMD4<UInt32>(), table = -1
                                 for probe in probes[..<count] {
-                                    if probe.table != verifier.table {
-                                        verifier.flush(into: &results)
-                                        verifier.table = probe.table
-                                        querySignature = SIMD4(repeating: layout.signature(query, probe.table))
+                                    if probe.table != table {
+                                        table = probe.table
+                                        querySignature = SIMD4(repeating: layout.signature(query, table))
                                     }
                                     check(probe, signatures: signatures, against: querySignature,
                                           verifier: &verifier, results: &results)
@@ -52,18 +54,46 @@ extension MultiIndexTables {
     private func check(_ probe: Probe, signatures: UnsafeBufferPointer<UInt32>, against querySignature: SIMD4<UInt32>,
                        verifier: inout Verifier, results: inout [(position: Int, distance: Int)]) {
         let limits = SIMD4(repeating: probe.limit)
+        let base = signatures.baseAddress!
         var slot = probe.start
+        if tuning & 4 != 0 {
+            // Eight at a time while more than four are left (one test for both halves), then four.
+            while slot + 4 < probe.end {
+                let low = (UnsafeRawPointer(base + slot).loadUnaligned(as: SIMD4<UInt32>.self) ^ querySignature)
+                    .populationCounts &- limits
+                let high = (UnsafeRawPointer(base + slot + 4).loadUnaligned(as: SIMD4<UInt32>.self) ^ querySignature)
+                    .populationCounts &- limits
+                if Self.anyUnder(low | high) {
+                    if Self.anyUnder(low) { verify(low, at: slot, probe: probe, verifier: &verifier, results: &results) }
+                    if Self.anyUnder(high) {
+                        verify(high, at: slot + 4, probe: probe, verifier: &verifier, results: &results)
+                    }
+                }
+                slot += 8
+            }
+        }
         while slot < probe.end {
             // A lane under the limit wraps round to a value with its top bit set.
-            let block = UnsafeRawPointer(signatures.baseAddress! + slot).loadUnaligned(as: SIMD4<UInt32>.self)
-            let under = (block ^ querySignature).populationCounts &- limits
-            let halves = unsafeBitCast(under, to: (UInt64, UInt64).self)
-            if (halves.0 | halves.1) & 0x8000_0000_8000_0000 != 0 {
-                for lane in 0..<min(4, probe.end - slot) where under[lane] >= 1 << 31 {
-                    verifier.add(slot + lane, results: &results)
-                }
-            }
+            let under = (UnsafeRawPointer(base + slot).loadUnaligned(as: SIMD4<UInt32>.self) ^ querySignature)
+                .populationCounts &- limits
+            if Self.anyUnder(under) { verify(under, at: slot, probe: probe, verifier: &verifier, results: &results) }
             slot += 4
+        }
+    }
+
+    /// Whether some lane of `under` (a count minus its limit) is negative.
+    @inline(__always)
+    private static func anyUnder(_ under: SIMD4<UInt32>) -> Bool {
+        let halves = unsafeBitCast(under, to: (UInt64, UInt64).self)
+        return (halves.0 | halves.1) & 0x8000_0000_8000_0000 != 0
+    }
+
+    /// Hands the entries of the block at `slot` whose lanes of `under` are negative to the verifier.
+    @inline(__always)
+    private func verify(_ under: SIMD4<UInt32>, at slot: Int, probe: Probe, verifier: inout Verifier,
+                        results: inout [(position: Int, distance: Int)]) {
+        for lane in 0..<min(4, probe.end - slot) where under[lane] >= 1 << 31 {
+            verifier.add(slot + lane, from: probe.table, results: &results)
         }
     }
 
@@ -83,7 +113,8 @@ extension MultiIndexTables {
     /// buckets that are empty or whose limit leaves nothing to find are left out.
     @inline(__always)
     private func gatherProbes(_ table: Int, of query: UInt64, radius: Int, plan: ProbePlan,
-                      offsets: UnsafeBufferPointer<UInt32>, into probes: UnsafeMutableBufferPointer<Probe>,
+                      offsets: UnsafeBufferPointer<UInt32>, signatures: UnsafeBufferPointer<UInt32>,
+                              into probes: UnsafeMutableBufferPointer<Probe>,
                               at first: Int) -> Int {
         let base = tableStarts[table], entries = table * fingerprints.count
         let queryChunk = UInt32(truncatingIfNeeded: layout.chunk(query, table))
@@ -95,6 +126,7 @@ extension MultiIndexTables {
                 let start = Int(offsets[bucket]), end = Int(offsets[bucket + 1])
                 let limit = tableLimit - Int(flip >> 24)
                 probes[count] = Probe(start: entries + start, end: entries + end, limit: UInt32(max(0, limit)), table: table)
+                if tuning & 1 != 0 { fingerprint_prefetch(signatures.baseAddress! + entries + start) }
                 count += start < end && limit > 0 ? 1 : 0
             }
         }
@@ -114,7 +146,6 @@ private struct Verifier {
     let positions: UnsafeBufferPointer<UInt32>
     let pending: UnsafeMutableBufferPointer<Int>
     var count = 0
-    var table = -1
 
     init(query: UInt64, radius: Int, plan: ProbePlan, layout: ChunkLayout, bits: UnsafeBufferPointer<UInt64>,
          positions: UnsafeBufferPointer<UInt32>, pending: UnsafeMutableBufferPointer<Int>) {
@@ -122,18 +153,21 @@ private struct Verifier {
         (self.bits, self.positions, self.pending) = (bits, positions, pending)
     }
 
+    /// Queues `entry` of `table` (its fingerprint is asked for from memory now, compared at the next flush).
     @inline(__always)
-    mutating func add(_ entry: Int, results: inout [(position: Int, distance: Int)]) {
-        pending[count] = entry
+    mutating func add(_ entry: Int, from table: Int, results: inout [(position: Int, distance: Int)]) {
+        if tuning & 2 != 0 { fingerprint_prefetch(bits.baseAddress! + entry) }
+        pending[count] = entry | table << 56
         count += 1
         if count == pending.count { flush(into: &results) }
     }
 
     mutating func flush(into results: inout [(position: Int, distance: Int)]) {
-        for entry in pending[..<count] {
+        for packed in pending[..<count] {
+            let entry = packed & (1 << 56 - 1), table = packed >> 56
             let difference = bits[entry] ^ query
             let distance = difference.nonzeroBitCount
-            if distance <= radius, !foundEarlier(difference) {
+            if distance <= radius, !foundEarlier(difference, before: table) {
                 results.append((Int(positions[entry]), distance))
             }
         }
@@ -142,7 +176,7 @@ private struct Verifier {
 
     /// Whether a table before this one probes the chunk value of the fingerprint `difference` away from the query.
     @inline(__always)
-    private func foundEarlier(_ difference: UInt64) -> Bool {
+    private func foundEarlier(_ difference: UInt64, before table: Int) -> Bool {
         for earlier in 0..<table where layout.chunk(difference, earlier).nonzeroBitCount <= plan.radii[earlier] {
             return true
         }
@@ -163,3 +197,6 @@ extension SIMD4<UInt32> {
         return counts & 0x3F
     }
 }
+
+import Foundation
+let tuning = Int(ProcessInfo.processInfo.environment["MIH_TUNING"] ?? "3") ?? 3
