@@ -32,7 +32,7 @@ public struct FingerprintIndex<ID: Sendable>: Sendable {
     public func search(_ query: VisualFingerprint, within maxDistance: Int = FingerprintMatch.threshold) -> [Match] {
         var found: [(position: Int, distance: Int)] = []
         tables.search(query.bits, radius: maxDistance, into: &found)
-        return matches(found)
+        return matches(&found)
     }
 
     /// The same answer as `search`, found by comparing the query with every entry: the baseline `search` is
@@ -41,12 +41,13 @@ public struct FingerprintIndex<ID: Sendable>: Sendable {
     public func scan(_ query: VisualFingerprint, within maxDistance: Int = FingerprintMatch.threshold) -> [Match] {
         var found: [(position: Int, distance: Int)] = []
         tables.scan(query.bits, radius: maxDistance, into: &found)
-        return matches(found)
+        return matches(&found)
     }
 
     @inlinable
-    func matches(_ found: [(position: Int, distance: Int)]) -> [Match] {
-        found.sorted { ($0.distance, $0.position) < ($1.distance, $1.position) }.map {
+    func matches(_ found: inout [(position: Int, distance: Int)]) -> [Match] {
+        found.sort { ($0.distance, $0.position) < ($1.distance, $1.position) }
+        return found.map {
             Match(id: ids[$0.position], fingerprint: VisualFingerprint(bits: tables.fingerprints[$0.position]),
                   distance: $0.distance)
         }

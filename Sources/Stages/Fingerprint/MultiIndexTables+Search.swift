@@ -4,11 +4,12 @@ extension MultiIndexTables {
     /// Positions and distances of every fingerprint within `radius` of `query`, in no particular order: exactly
     /// what `scan` finds.
     ///
-    /// Per probed table, first the bounds of every probed bucket (independent loads the processor overlaps), then
-    /// the buckets' signatures, four at a time: a signature farther from the query's than the radius allows, less
-    /// the bits the probe flipped and the table's hidden distance (`ProbePlan`), rules its entry out. An entry that
-    /// passes is compared in full, and kept if no earlier table was close enough in its own chunk to have found it,
-    /// so each fingerprint is reported once without a visited set.
+    /// First the bounds of every probed bucket of every table (independent loads the processor overlaps), each
+    /// bucket's first signatures asked for from memory as soon as its bounds are known; then the buckets'
+    /// signatures, eight or four at a time: a signature farther from the query's than the radius allows, less the
+    /// bits the probe flipped and the table's hidden distance (`ProbePlan`), rules its entry out. The entries that
+    /// pass are compared in full in batches (`Verifier`) and kept if no earlier table was close enough in its own
+    /// chunk to have found them, so each fingerprint is reported once without a visited set.
     @usableFromInline
     func search(_ query: UInt64, radius: Int, into results: inout [(position: Int, distance: Int)]) {
         guard radius >= 0 else { return }
@@ -48,36 +49,32 @@ extension MultiIndexTables {
         }
     }
 
-    /// Checks the signatures of one probed bucket four at a time and hands the entries under the limit to the
-    /// verifier.
+    /// Checks the signatures of one probed bucket and hands the entries under the limit to the verifier.
     @inline(__always)
     private func check(_ probe: Probe, signatures: UnsafeBufferPointer<UInt32>, against querySignature: SIMD4<UInt32>,
                        verifier: inout Verifier, results: inout [(position: Int, distance: Int)]) {
         let limits = SIMD4(repeating: probe.limit)
         let base = signatures.baseAddress!
         var slot = probe.start
-        if tuning & 4 != 0 {
-            // Eight at a time while more than four are left (one test for both halves), then four.
-            while slot + 4 < probe.end {
-                let low = (UnsafeRawPointer(base + slot).loadUnaligned(as: SIMD4<UInt32>.self) ^ querySignature)
-                    .populationCounts &- limits
-                let high = (UnsafeRawPointer(base + slot + 4).loadUnaligned(as: SIMD4<UInt32>.self) ^ querySignature)
-                    .populationCounts &- limits
-                if Self.anyUnder(low | high) {
-                    if Self.anyUnder(low) { verify(low, at: slot, probe: probe, verifier: &verifier, results: &results) }
-                    if Self.anyUnder(high) {
-                        verify(high, at: slot + 4, probe: probe, verifier: &verifier, results: &results)
-                    }
+        // Eight at a time while more than four are left (one test for both halves), then four. A lane under the
+        // limit wraps round to a value with its top bit set.
+        while slot &+ 4 < probe.end {
+            let low = (UnsafeRawPointer(base + slot).loadUnaligned(as: SIMD4<UInt32>.self) ^ querySignature)
+                .populationCounts &- limits
+            let high = (UnsafeRawPointer(base + slot + 4).loadUnaligned(as: SIMD4<UInt32>.self) ^ querySignature)
+                .populationCounts &- limits
+            if Self.anyUnder(low | high) {
+                if Self.anyUnder(low) { verify(low, at: slot, probe: probe, verifier: &verifier, results: &results) }
+                if Self.anyUnder(high) {
+                    verify(high, at: slot &+ 4, probe: probe, verifier: &verifier, results: &results)
                 }
-                slot += 8
             }
+            slot &+= 8
         }
-        while slot < probe.end {
-            // A lane under the limit wraps round to a value with its top bit set.
+        if slot < probe.end {
             let under = (UnsafeRawPointer(base + slot).loadUnaligned(as: SIMD4<UInt32>.self) ^ querySignature)
                 .populationCounts &- limits
             if Self.anyUnder(under) { verify(under, at: slot, probe: probe, verifier: &verifier, results: &results) }
-            slot += 4
         }
     }
 
@@ -126,7 +123,7 @@ extension MultiIndexTables {
                 let start = Int(offsets[bucket]), end = Int(offsets[bucket + 1])
                 let limit = tableLimit - Int(flip >> 24)
                 probes[count] = Probe(start: entries + start, end: entries + end, limit: UInt32(max(0, limit)), table: table)
-                if tuning & 1 != 0 { fingerprint_prefetch(signatures.baseAddress! + entries + start) }
+                fingerprint_prefetch(signatures.baseAddress! + entries + start)
                 count += start < end && limit > 0 ? 1 : 0
             }
         }
@@ -156,7 +153,7 @@ private struct Verifier {
     /// Queues `entry` of `table` (its fingerprint is asked for from memory now, compared at the next flush).
     @inline(__always)
     mutating func add(_ entry: Int, from table: Int, results: inout [(position: Int, distance: Int)]) {
-        if tuning & 2 != 0 { fingerprint_prefetch(bits.baseAddress! + entry) }
+        fingerprint_prefetch(bits.baseAddress! + entry)
         pending[count] = entry | table << 56
         count += 1
         if count == pending.count { flush(into: &results) }
@@ -197,6 +194,3 @@ extension SIMD4<UInt32> {
         return counts & 0x3F
     }
 }
-
-import Foundation
-let tuning = Int(ProcessInfo.processInfo.environment["MIH_TUNING"] ?? "3") ?? 3
