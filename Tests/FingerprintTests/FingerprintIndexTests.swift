@@ -91,12 +91,15 @@ struct FingerprintIndexTests {
         }
     }
 
-    @Test("pHash fingerprints (bit 0 always clear) are cut into chunks over bits 1-63, the first one wide")
+    @Test("pHash fingerprints are cut into chunks over bits 1-63, the wide first one probed within 2 bits at 10")
     func layoutSkipsConstantBits() {
         let layout = ChunkLayout(varyingBits: ~1)
         #expect(layout.shifts == [1, 16, 28, 40, 52])
         #expect(layout.widths == [15, 12, 12, 12, 12])
-        #expect(ProbePlan(radius: 10, layout: layout, count: 100_000)?.radii == [2, 1, 1, 1, 1])
+        let plan = ProbePlan(radius: 10, layout: layout, count: 100_000)
+        #expect(plan?.radii == [2, 1, 1, 1, 1])
+        // Chunk 0 lies outside table 1's signature (bits 28-59); chunks 1, 2 and 3 outside those of tables 2-4.
+        #expect(plan?.hiddenDistance == [0, 3, 2, 2, 2])
     }
 
     @Test("an index of identical fingerprints finds all of them, however crowded the bucket")

@@ -1,11 +1,12 @@
-/// The index `FingerprintIndex` used before the five-table layout (main at `2fac138`), kept here unchanged so the
-/// benchmark measures both in the same run: four tables of 16-bit chunks probed within 2, 2, 2 and 1 bits at
+/// The index `FingerprintIndex` used before the five-table layout (main at `2fac138`), kept here (unchanged but
+/// for its scan fallback, not reached at radii up to 12) so the benchmark measures both in the same run: four
+/// tables of 16-bit chunks probed within 2, 2, 2 and 1 bits at
 /// radius 10, each bucket's fingerprints inline, checked one at a time. Not used by the pipeline.
 ///
 /// Its own description: multi-index hashing over 64-bit fingerprints, `chunkCount` tables (four by default:
-/// 16-bit chunks; five 13-bit tables measured slower), one per chunk, each mapping a chunk value to the fingerprints that have it (compressed
-/// rows: `offsets` into `bucketBits`/`bucketPositions`, which hold each bucket's fingerprints inline so a probe
-/// reads them in sequence).
+/// 16-bit chunks; five 13-bit tables measured slower), one per chunk, each mapping a chunk value to the
+/// fingerprints that have it (compressed rows: `offsets` into `bucketBits`/`bucketPositions`, which hold each
+/// bucket's fingerprints inline so a probe reads them in sequence).
 ///
 /// Pigeonhole with per-table radii: if a fingerprint differs from the query by more than `s_t` bits in every
 /// chunk `t`, it differs by at least `sum(s_t + 1)` bits in all. Choosing radii with `sum(s_t + 1) = r + 1`

@@ -64,9 +64,9 @@ extension MultiIndexTables {
             let high = (UnsafeRawPointer(base + slot + 4).loadUnaligned(as: SIMD4<UInt32>.self) ^ querySignature)
                 .populationCounts &- limits
             if Self.anyUnder(low | high) {
-                if Self.anyUnder(low) { verify(low, at: slot, probe: probe, verifier: &verifier, results: &results) }
+                if Self.anyUnder(low) { queue(low, at: slot, probe: probe, verifier: &verifier, results: &results) }
                 if Self.anyUnder(high) {
-                    verify(high, at: slot &+ 4, probe: probe, verifier: &verifier, results: &results)
+                    queue(high, at: slot &+ 4, probe: probe, verifier: &verifier, results: &results)
                 }
             }
             slot &+= 8
@@ -74,7 +74,7 @@ extension MultiIndexTables {
         if slot < probe.end {
             let under = (UnsafeRawPointer(base + slot).loadUnaligned(as: SIMD4<UInt32>.self) ^ querySignature)
                 .populationCounts &- limits
-            if Self.anyUnder(under) { verify(under, at: slot, probe: probe, verifier: &verifier, results: &results) }
+            if Self.anyUnder(under) { queue(under, at: slot, probe: probe, verifier: &verifier, results: &results) }
         }
     }
 
@@ -87,7 +87,7 @@ extension MultiIndexTables {
 
     /// Hands the entries of the block at `slot` whose lanes of `under` are negative to the verifier.
     @inline(__always)
-    private func verify(_ under: SIMD4<UInt32>, at slot: Int, probe: Probe, verifier: inout Verifier,
+    private func queue(_ under: SIMD4<UInt32>, at slot: Int, probe: Probe, verifier: inout Verifier,
                         results: inout [(position: Int, distance: Int)]) {
         for lane in 0..<min(4, probe.end - slot) where under[lane] >= 1 << 31 {
             verifier.add(slot + lane, from: probe.table, results: &results)
@@ -110,9 +110,8 @@ extension MultiIndexTables {
     /// buckets that are empty or whose limit leaves nothing to find are left out.
     @inline(__always)
     private func gatherProbes(_ table: Int, of query: UInt64, radius: Int, plan: ProbePlan,
-                      offsets: UnsafeBufferPointer<UInt32>, signatures: UnsafeBufferPointer<UInt32>,
-                              into probes: UnsafeMutableBufferPointer<Probe>,
-                              at first: Int) -> Int {
+                              offsets: UnsafeBufferPointer<UInt32>, signatures: UnsafeBufferPointer<UInt32>,
+                              into probes: UnsafeMutableBufferPointer<Probe>, at first: Int) -> Int {
         let base = tableStarts[table], entries = table * fingerprints.count
         let queryChunk = UInt32(truncatingIfNeeded: layout.chunk(query, table))
         let tableLimit = radius + 1 - plan.hiddenDistance[table]
@@ -122,14 +121,14 @@ extension MultiIndexTables {
                 let bucket = base + Int(queryChunk ^ (flip & 0xFFFF))
                 let start = Int(offsets[bucket]), end = Int(offsets[bucket + 1])
                 let limit = tableLimit - Int(flip >> 24)
-                probes[count] = Probe(start: entries + start, end: entries + end, limit: UInt32(max(0, limit)), table: table)
+                probes[count] = Probe(start: entries + start, end: entries + end, limit: UInt32(max(0, limit)),
+                                      table: table)
                 fingerprint_prefetch(signatures.baseAddress! + entries + start)
                 count += start < end && limit > 0 ? 1 : 0
             }
         }
         return count
     }
-
 }
 
 /// Compares the entries that passed a table's signature check with the query in full, a batch at a time, and
@@ -171,7 +170,7 @@ private struct Verifier {
         count = 0
     }
 
-    /// Whether a table before this one probes the chunk value of the fingerprint `difference` away from the query.
+    /// Whether a table before `table` probes the chunk value of the fingerprint `difference` away from the query.
     @inline(__always)
     private func foundEarlier(_ difference: UInt64, before table: Int) -> Bool {
         for earlier in 0..<table where layout.chunk(difference, earlier).nonzeroBitCount <= plan.radii[earlier] {
