@@ -41,7 +41,9 @@ products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
 // MARK: - Fingerprint family: fingerprint, focus, moments, similar
 
 targets += [
-    .target(name: "FingerprintStages", dependencies: ["Runner", "Captures"], path: "Sources/Stages/Fingerprint"),
+    .systemLibrary(name: "CFingerprintPrefetch", path: "Sources/Stages/Fingerprint/CPrefetch"),
+    .target(name: "FingerprintStages", dependencies: ["Runner", "Captures", "CFingerprintPrefetch"],
+            path: "Sources/Stages/Fingerprint", exclude: ["CPrefetch"]),
     .testTarget(name: "FingerprintTests", dependencies: ["FingerprintStages", "Runner", "Captures", "TestSupport"]),
     .executableTarget(name: "FingerprintBenchmarks", dependencies: ["FingerprintStages", "Captures", "TestSupport"],
                       path: "benchmarks/Fingerprint"),

@@ -13,9 +13,10 @@ struct BenchmarkRunner {
         var checksum: Int
     }
 
-    func measure<B: Benchmark>(_ benchmark: inout B) throws -> Timing {
+    /// Times `benchmark`; `warmUp: false` leaves out the discarded first run (for callers that warmed it up).
+    func measure<B: Benchmark>(_ benchmark: inout B, warmUp: Bool = true) throws -> Timing {
         try benchmark.setUp()
-        var checksum = benchmark.run()
+        var checksum = warmUp ? benchmark.run() : 0
         var seconds: [Double] = []
         var wall: [Double] = []
         for _ in 0..<repetitions {

@@ -57,27 +57,54 @@ func runPerCapture(photo: String?, repetitions: Int) throws {
 }
 
 func runSimilar(repetitions: Int) throws {
-    let runner = BenchmarkRunner(repetitions: repetitions)
     let library = FingerprintLibrary(count: 100_000, queryCount: 1_000)
     let entries = library.fingerprints.enumerated().map { (id: $0.offset, fingerprint: $0.element) }
     var build = IndexBuildBenchmark(entries: entries)
     print("\nSimilar over \(entries.count) fingerprints, \(library.queries.count) queries a run:")
     report(try BenchmarkRunner(repetitions: max(5, repetitions / 5)).measure(&build))
     let index = FingerprintIndex(entries)
+    let previous = PreviousIndex(fingerprints: library.fingerprints.map(\.bits))
+    // The three methods are timed in turn, round after round, so each round's ratios compare runs made within
+    // a few milliseconds of one another on a shared machine.
+    let rounds = max(5, repetitions / 4)
+    print("  \(rounds) rounds; a round: the scan once, each index 5 times (median); CPU time per query")
     for radius in [6, 8, FingerprintMatch.threshold, 12] {
-        var scan = SimilarBenchmark(name: "scan, radius \(radius) (baseline)", index: index,
-                                    queries: library.queries, radius: radius, useIndex: false)
-        var search = SimilarBenchmark(name: "index, radius \(radius)", index: index,
-                                      queries: library.queries, radius: radius, useIndex: true)
-        let scanRuns = BenchmarkRunner(repetitions: max(5, repetitions / 5))
-        let scanTiming = try scanRuns.measure(&scan)
-        let searchTiming = try runner.measure(&search)
-        let same = library.queries.allSatisfy { index.search($0, within: radius) == index.scan($0, within: radius) }
-        let found = library.queries.reduce(0) { $0 + index.search($1, within: radius).count }
-        report(scanTiming, per: library.queries.count, unit: "query")
-        report(searchTiming, per: library.queries.count, unit: "query")
-        print(String(format: "  radius %d: index %.1fx faster than scan; same results: %@; %.2f matches a query",
-                     radius, scanTiming.median / searchTiming.median, same ? "yes" : "NO",
+        var methods = [(SimilarBenchmark.Method.scan, "scan (baseline)"), (.previousIndex, "previous index (4 tables)"),
+                       (.index, "index (5 tables)")].map { method, name in
+            SimilarBenchmark(name: "\(name), radius \(radius)", index: index, previous: previous,
+                             queries: library.queries, radius: radius, method: method)
+        }
+        var timings = [[Double]](repeating: [], count: methods.count)
+        for method in methods.indices { _ = methods[method].run() }
+        for _ in 0..<rounds {
+            for method in methods.indices {
+                let runs = BenchmarkRunner(repetitions: method == 0 ? 1 : 5)
+                let timing = try runs.measure(&methods[method], warmUp: false)
+                timings[method].append(timing.median / Double(library.queries.count))
+            }
+        }
+        for method in methods.indices {
+            let ratios = zip(timings[0], timings[method]).map { $0 / $1 }
+            print(String(format: "  %@ CPU median %@/query  p95 %@  speed-up vs scan: median of rounds %.1fx",
+                         methods[method].name.padding(toLength: 40, withPad: " ", startingAt: 0),
+                         formatTime(median(timings[method])), formatTime(percentile95(timings[method])),
+                         median(ratios)))
+        }
+        let scanned = library.queries.map { index.scan($0, within: radius) }
+        let same = zip(library.queries, scanned).allSatisfy { index.search($0, within: radius) == $1 }
+        let samePrevious = zip(library.queries, scanned).allSatisfy { query, scan in
+            methods[1].previousMatches(query).elementsEqual(scan) { $0.id == $1.id && $0.distance == $1.distance }
+        }
+        let found = scanned.reduce(0) { $0 + $1.count }
+        print(String(format: "  radius %d: same results as the scan: index %@, previous %@; %.2f matches a query",
+                     radius, same ? "yes" : "NO", samePrevious ? "yes" : "NO",
                      Double(found) / Double(library.queries.count)))
     }
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+func percentile95(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
 }

@@ -10,10 +10,15 @@ public struct FingerprintIndex<ID: Sendable>: Sendable {
         public var fingerprint: VisualFingerprint
         /// Hamming distance from the query.
         public var distance: Int
+
+        @usableFromInline
+        init(id: ID, fingerprint: VisualFingerprint, distance: Int) {
+            (self.id, self.fingerprint, self.distance) = (id, fingerprint, distance)
+        }
     }
 
-    private let ids: [ID]
-    private let tables: MultiIndexTables
+    @usableFromInline let ids: [ID]
+    @usableFromInline let tables: MultiIndexTables
 
     public init(_ entries: [(id: ID, fingerprint: VisualFingerprint)]) {
         ids = entries.map(\.id)
@@ -23,22 +28,26 @@ public struct FingerprintIndex<ID: Sendable>: Sendable {
     public var count: Int { ids.count }
 
     /// Every entry within `maxDistance` of `query`, nearest first (ties in the order the entries were given).
+    @inlinable
     public func search(_ query: VisualFingerprint, within maxDistance: Int = FingerprintMatch.threshold) -> [Match] {
         var found: [(position: Int, distance: Int)] = []
         tables.search(query.bits, radius: maxDistance, into: &found)
-        return matches(found)
+        return matches(&found)
     }
 
     /// The same answer as `search`, found by comparing the query with every entry: the baseline `search` is
     /// measured and tested against.
+    @inlinable
     public func scan(_ query: VisualFingerprint, within maxDistance: Int = FingerprintMatch.threshold) -> [Match] {
         var found: [(position: Int, distance: Int)] = []
         tables.scan(query.bits, radius: maxDistance, into: &found)
-        return matches(found)
+        return matches(&found)
     }
 
-    private func matches(_ found: [(position: Int, distance: Int)]) -> [Match] {
-        found.sorted { ($0.distance, $0.position) < ($1.distance, $1.position) }.map {
+    @inlinable
+    func matches(_ found: inout [(position: Int, distance: Int)]) -> [Match] {
+        found.sort { ($0.distance, $0.position) < ($1.distance, $1.position) }
+        return found.map {
             Match(id: ids[$0.position], fingerprint: VisualFingerprint(bits: tables.fingerprints[$0.position]),
                   distance: $0.distance)
         }
