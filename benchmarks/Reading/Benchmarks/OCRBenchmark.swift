@@ -21,6 +21,7 @@ struct OCRBenchmark {
         baseline.correctRotation = false
         baseline.minimumLetterHeight = 0
         baseline.limitOpenMP = false
+        baseline.recognizer = .tesseract
         var baselineSingle = baseline
         baselineSingle.limitOpenMP = true
         func with(_ change: (inout TextReadingOptions) -> Void) -> TextReadingOptions {
@@ -32,6 +33,7 @@ struct OCRBenchmark {
             Variant(name: "baseline: Tesseract defaults (PSM 3, do_invert=1, OpenMP as shipped)", options: baseline),
             Variant(name: "Tesseract defaults, OpenMP limited to 1 thread", options: baselineSingle),
             Variant(name: "chosen", options: chosen),
+            Variant(name: "chosen, Tesseract's own recognition", options: with { $0.recognizer = .tesseract }),
             Variant(name: "chosen, no presence check", options: with { $0.skipWithoutText = false }),
             Variant(name: "chosen, region inversion on photos too", options: with { $0.invertRegionsOnPhotos = true }),
             Variant(name: "chosen, tessedit_do_invert=1", options: with { $0.tesseractInvert = true }),
