@@ -40,6 +40,28 @@ void ck_linear_f32(const float *x, size_t rows, size_t inputs, const float *pack
 void ck_linear_f16(const float *x, size_t rows, size_t inputs, const uint16_t *packed, size_t outputs,
                    const float *bias, float *y, size_t ldy, int portable);
 
+/// Inputs summed in half precision before a Float addition, in `ck_linear_f16_arithmetic`.
+#define CK_HALF_CHUNK 32
+
+/// Whether this CPU runs half-precision arithmetic (AVX512-FP16).
+int ck_has_avx512_fp16(void);
+
+/// The power of two e for which the largest magnitude of `weight` times 2^e lies in [0.5, 1) (0 if all zero).
+int ck_weight_exponent(const float *weight, size_t count);
+
+/// Packs `weight` · 2^`exponent` (exact) as ck_pack_f16 does.
+void ck_pack_f16_scaled(const float *weight, size_t outputs, size_t inputs, int exponent, uint16_t *packed);
+
+/// y = x * weightᵀ + bias with half-precision products, for weights packed by ck_pack_f16_scaled with
+/// `weight_exponent`: each row of x is scaled by a power of two into [64, 128) and rounded to half precision;
+/// every output sums runs of CK_HALF_CHUNK inputs with half-precision fused multiply-adds (one rounding each),
+/// adds each run's sum to a Float, and scales back exactly. With |x| < 128 and |w| < 1 no run can overflow.
+/// Twice the multiply-adds per instruction of the Float kernels (AVX512-FP16); the portable path (`portable`
+/// nonzero, or a CPU without AVX512-FP16) emulates the same roundings in Double and gives the same bits, slowly.
+void ck_linear_f16_arithmetic(const float *x, size_t rows, size_t inputs, const uint16_t *packed,
+                              int weight_exponent, size_t outputs, const float *bias, float *y, size_t ldy,
+                              int portable);
+
 /// A half-precision value as Float (exact).
 float ck_half_to_float(uint16_t half);
 

@@ -6,7 +6,8 @@ import Dispatch
 /// repacking (which is what makes OpenBLAS slow at a few rows; docs/models.md).
 ///
 /// Runs an AVX-512 kernel when the CPU has it and a portable C loop otherwise; both add the products in
-/// the same order with fused multiply-adds, so they give the same bits.
+/// the same order with fused multiply-adds, so they give the same bits (`float16Arithmetic`: AVX512-FP16, or
+/// an exact emulation of its roundings).
 public struct PackedLinear: Sendable {
     /// Output features (the weight's rows in PyTorch's out×in layout).
     public let outputs: Int
@@ -15,6 +16,8 @@ public struct PackedLinear: Sendable {
     public let precision: WeightPrecision
     private let single: [Float]
     private let half: [UInt16]
+    /// `float16Arithmetic`: the packed halves are the weights times 2^weightExponent (largest magnitude < 1).
+    private let weightExponent: Int32
     private let bias: [Float]?
 
     /// Packs `weight` (outputs×inputs, PyTorch's layout) and keeps `bias` (outputs) if given.
@@ -37,6 +40,7 @@ public struct PackedLinear: Sendable {
                 }
             }
             half = []
+            weightExponent = 0
         case .float16:
             half = weight.storage.withUnsafeBufferPointer { source in
                 [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -45,6 +49,17 @@ public struct PackedLinear: Sendable {
                 }
             }
             single = []
+            weightExponent = 0
+        case .float16Arithmetic:
+            let exponent = weight.storage.withUnsafeBufferPointer { ck_weight_exponent($0.baseAddress, $0.count) }
+            half = weight.storage.withUnsafeBufferPointer { source in
+                [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    ck_pack_f16_scaled(source.baseAddress, rows, columns, exponent, buffer.baseAddress)
+                    initialized = count
+                }
+            }
+            single = []
+            weightExponent = exponent
         }
     }
 
@@ -55,6 +70,9 @@ public struct PackedLinear: Sendable {
 
     /// Whether calls run the AVX-512 kernel on this machine.
     public static var usesAVX512: Bool { ck_has_avx512() != 0 }
+
+    /// Whether `float16Arithmetic` layers run natively here (AVX512-FP16) rather than emulated.
+    public static var hasHalfArithmetic: Bool { ck_has_avx512_fp16() != 0 }
 
     /// `input` (rows×inputs) times the weightᵀ plus the bias: rows×outputs.
     ///
@@ -71,7 +89,7 @@ public struct PackedLinear: Sendable {
         let block = Int(CK_BLOCK)
         let blocks = (outputs + block - 1) / block
         let parts = max(1, min(threads, blocks))
-        let (inputs, outputs, precision) = (inputs, outputs, precision)
+        let (inputs, outputs, precision, weightExponent) = (inputs, outputs, precision, weightExponent)
         input.storage.withUnsafeBufferPointer { x in
             result.storage.withUnsafeMutableBufferPointer { y in
                 withBias { bias in
@@ -94,6 +112,10 @@ public struct PackedLinear: Sendable {
                                     ck_linear_f16(x.pointer, rows, inputs, half.pointer.map { $0 + offset }, columns,
                                                   bias.pointer.map { $0 + column }, y.pointer.map { $0 + column },
                                                   outputs, portable ? 1 : 0)
+                                case .float16Arithmetic:
+                                    ck_linear_f16_arithmetic(x.pointer, rows, inputs, half.pointer.map { $0 + offset },
+                                                             weightExponent, columns, bias.pointer.map { $0 + column },
+                                                             y.pointer.map { $0 + column }, outputs, portable ? 1 : 0)
                                 }
                             }
                             if parts == 1 { run(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: run) }

@@ -1,0 +1,242 @@
+#include "CKernels.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define CK_X86 1
+#endif
+
+// Half-precision arithmetic for the small-row linear layers (ck_linear_f16_arithmetic in CKernels.h).
+//
+// Both paths compute exactly this, so they agree bit for bit:
+//   1. each row of x is scaled by 2^e (e chosen so its largest magnitude lands in [64, 128)) and rounded to
+//      half precision (nearest even);
+//   2. for every output and every run of CK_HALF_CHUNK consecutive inputs, h = 0 (a half), then
+//      h = fma(x_k, w_k, h) rounded once to half precision for each k of the run; then s += (float)h in Float;
+//   3. y = s · 2^-(e + weight exponent) (exact) plus the bias.
+// With |x| < 128 and |w| < 1 every product is below 128 and a run's sum below 128 · CK_HALF_CHUNK = 4096:
+// no overflow is possible in half precision, whatever the layer's values.
+
+// Rows per pass: up to 14 rows over a pair of blocks (28 half-precision accumulators of 32 lanes), or 15-16
+// rows over one block, so a query of up to 16 tokens streams each weight once.
+#ifndef HALF_ROWS
+#define HALF_ROWS 16
+#endif
+#define HALF_PAIR_ROWS 14
+
+static int row_exponent(float largest) {
+    if (!(largest > 0) || !isfinite(largest)) return 0;
+    return 6 - ilogbf(largest);
+}
+
+int ck_weight_exponent(const float *weight, size_t count) {
+    float largest = 0;
+    for (size_t i = 0; i < count; i++) {
+        float magnitude = fabsf(weight[i]);
+        largest = magnitude > largest ? magnitude : largest;
+    }
+    if (!(largest > 0) || !isfinite(largest)) return 0;
+    return -1 - ilogbf(largest);                                      // largest · 2^e in [0.5, 1)
+}
+
+void ck_pack_f16_scaled(const float *weight, size_t outputs, size_t inputs, int exponent, uint16_t *packed) {
+    size_t blocks = (outputs + CK_BLOCK - 1) / CK_BLOCK;
+    for (size_t b = 0; b < blocks; b++) {
+        for (size_t k = 0; k < inputs; k++) {
+            uint16_t *line = packed + (b * inputs + k) * CK_BLOCK;
+            for (size_t j = 0; j < CK_BLOCK; j++) {
+                size_t o = b * CK_BLOCK + j;
+                line[j] = ck_float_to_half(o < outputs ? ldexpf(weight[o * inputs + k], exponent) : 0.0f);
+            }
+        }
+    }
+}
+
+/// `value` (exact in Double) rounded once to half precision, nearest even.
+static uint16_t double_to_half(double value) {
+    if (value == 0) return signbit(value) ? 0x8000u : 0;
+    int exponent = ilogb(value);
+    int quantum = exponent < -14 ? -24 : exponent - 10;               // the half's spacing at this magnitude
+    double rounded = ldexp(nearbyint(ldexp(value, -quantum)), quantum); // both scalings exact
+    return ck_float_to_half((float)rounded);                          // exact: a half value (or >= 65520)
+}
+
+/// Step 1 for one row: the halves of x · 2^e; returns e.
+static int halve_row_portable(const float *x, size_t inputs, uint16_t *halves) {
+    float largest = 0;
+    for (size_t k = 0; k < inputs; k++) largest = fabsf(x[k]) > largest ? fabsf(x[k]) : largest;
+    int exponent = row_exponent(largest);
+    for (size_t k = 0; k < inputs; k++) halves[k] = ck_float_to_half(ldexpf(x[k], exponent));
+    return exponent;
+}
+
+static void linear_half_portable(const float *x, size_t rows, size_t inputs, const uint16_t *packed,
+                                 int weight_exponent, size_t outputs, const float *bias, float *y, size_t ldy,
+                                 uint16_t *halves) {
+    for (size_t r = 0; r < rows; r++) {
+        int scale = -(halve_row_portable(x + r * inputs, inputs, halves) + weight_exponent);
+        for (size_t o = 0; o < outputs; o++) {
+            const uint16_t *block = packed + (o / CK_BLOCK) * inputs * CK_BLOCK + o % CK_BLOCK;
+            float sum = 0;
+            for (size_t k0 = 0; k0 < inputs; k0 += CK_HALF_CHUNK) {
+                size_t end = k0 + CK_HALF_CHUNK < inputs ? k0 + CK_HALF_CHUNK : inputs;
+                uint16_t h = 0;
+                for (size_t k = k0; k < end; k++) {
+                    double product = (double)ck_half_to_float(halves[k]) * ck_half_to_float(block[k * CK_BLOCK]);
+                    h = double_to_half(product + ck_half_to_float(h));  // exact in Double, one rounding
+                }
+                sum += ck_half_to_float(h);
+            }
+            float value = ldexpf(sum, scale);
+            y[r * ldy + o] = bias ? value + bias[o] : value;
+        }
+    }
+}
+
+#ifdef CK_X86
+#define FP16 __attribute__((target("avx512f,avx512bw,avx512vl,avx512fp16,f16c,fma")))
+#define PREFETCH_AHEAD(pointer) _mm_prefetch((const char *)(pointer) + 2048, _MM_HINT_T0)
+
+// Step 1 for one row, each half stored twice in 32 bits: a 32-bit broadcast from memory is a plain load, where
+// a 16-bit one costs a shuffle on the port the multiply-adds need.
+FP16 static int halve_row_avx512(const float *x, size_t inputs, uint32_t *pairs) {
+    __m512 largest = _mm512_setzero_ps();
+    size_t k = 0;
+    for (; k + 16 <= inputs; k += 16) largest = _mm512_max_ps(largest, _mm512_abs_ps(_mm512_loadu_ps(x + k)));
+    float top = _mm512_reduce_max_ps(largest);
+    for (size_t tail = k; tail < inputs; tail++) top = fabsf(x[tail]) > top ? fabsf(x[tail]) : top;
+    int exponent = row_exponent(top);
+    __m512 scale = _mm512_set1_ps((float)exponent);
+    for (k = 0; k + 16 <= inputs; k += 16) {
+        __m512 scaled = _mm512_scalef_ps(_mm512_loadu_ps(x + k), scale);
+        __m512i wide = _mm512_cvtepu16_epi32(_mm512_cvtps_ph(scaled, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+        _mm512_storeu_si512(pairs + k, _mm512_or_si512(wide, _mm512_slli_epi32(wide, 16)));
+    }
+    for (; k < inputs; k++) {
+        uint32_t half = ck_float_to_half(ldexpf(x[k], exponent));
+        pairs[k] = half | half << 16;
+    }
+    return exponent;
+}
+
+// One pass for ROWS rows over BLOCKS (1 or 2) blocks of 32 outputs: compile-time constants after inlining,
+// so the 2 x ROWS half-precision accumulators stay in registers; the Float sums of each run go to `sums`
+// (ROWS x 64).
+FP16 static inline __attribute__((always_inline))
+void half_pass(const uint32_t *pairs, size_t inputs, const uint16_t *block0, const uint16_t *block1,
+               float *sums, const size_t ROWS, const size_t BLOCKS) {
+    for (size_t i = 0; i < ROWS * 2 * CK_BLOCK; i += 16) _mm512_storeu_ps(sums + i, _mm512_setzero_ps());
+    for (size_t k0 = 0; k0 < inputs; k0 += CK_HALF_CHUNK) {
+        size_t end = k0 + CK_HALF_CHUNK < inputs ? k0 + CK_HALF_CHUNK : inputs;
+        __m512h acc[HALF_ROWS][2];
+        for (size_t r = 0; r < ROWS; r++)
+            for (size_t b = 0; b < BLOCKS; b++) acc[r][b] = _mm512_setzero_ph();
+        for (size_t k = k0; k < end; k++) {
+            __m512h w[2];
+            PREFETCH_AHEAD(block0 + k * CK_BLOCK);
+            w[0] = _mm512_castsi512_ph(_mm512_loadu_si512(block0 + k * CK_BLOCK));
+            if (BLOCKS == 2) {
+                PREFETCH_AHEAD(block1 + k * CK_BLOCK);
+                w[1] = _mm512_castsi512_ph(_mm512_loadu_si512(block1 + k * CK_BLOCK));
+            }
+            for (size_t r = 0; r < ROWS; r++) {
+                __m512h a = _mm512_castsi512_ph(_mm512_set1_epi32((int)pairs[k * ROWS + r]));
+                for (size_t b = 0; b < BLOCKS; b++) acc[r][b] = _mm512_fmadd_ph(a, w[b], acc[r][b]);
+            }
+        }
+        for (size_t r = 0; r < ROWS; r++) {
+            for (size_t b = 0; b < BLOCKS; b++) {
+                float *line = sums + r * 2 * CK_BLOCK + b * CK_BLOCK;
+                __m512i bits = _mm512_castph_si512(acc[r][b]);
+                __m512 low = _mm512_cvtph_ps(_mm512_castsi512_si256(bits));
+                __m512 high = _mm512_cvtph_ps(_mm512_extracti64x4_epi64(bits, 1));
+                _mm512_storeu_ps(line, _mm512_add_ps(_mm512_loadu_ps(line), low));
+                _mm512_storeu_ps(line + 16, _mm512_add_ps(_mm512_loadu_ps(line + 16), high));
+            }
+        }
+    }
+}
+
+#define HALF_CASE(N)                                                                                    \
+    case N: if (pair) half_pass(xr, inputs, block0, block1, sums, N, 2);                                \
+            else half_pass(xr, inputs, block0, block0, sums, N, 1);                                     \
+            break;
+#define HALF_CASE_SINGLE(N) case N: half_pass(xr, inputs, block0, block0, sums, N, 1); break;
+
+FP16 static void linear_half_avx512(const float *x, size_t rows, size_t inputs, const uint16_t *packed,
+                                    int weight_exponent, size_t outputs, const float *bias, float *y,
+                                    size_t ldy, uint32_t *pairs, int *scales) {
+    size_t blocks = (outputs + CK_BLOCK - 1) / CK_BLOCK;
+    size_t passes = (rows + HALF_ROWS - 1) / HALF_ROWS;
+    size_t per_pass = (rows + passes - 1) / passes;                   // 20 rows: 2 passes of 10
+    // The rows of each pass stored input by input (k-major), so a pass reads each row's value at a constant
+    // offset from one pointer.
+    uint32_t *row = pairs + rows * inputs;
+    for (size_t r = 0; r < rows; r++) {
+        scales[r] = -(halve_row_avx512(x + r * inputs, inputs, row) + weight_exponent);
+        size_t r0 = r / per_pass * per_pass, count = rows - r0 < per_pass ? rows - r0 : per_pass;
+        uint32_t *pass = pairs + r0 * inputs + (r - r0);
+        for (size_t k = 0; k < inputs; k++) pass[k * count] = row[k];
+    }
+    size_t step = per_pass <= HALF_PAIR_ROWS ? 2 : 1;                 // blocks per pass
+    float sums[HALF_ROWS * 2 * CK_BLOCK];
+    for (size_t b = 0; b < blocks; b += step) {
+        int pair = step == 2 && b + 1 < blocks;
+        const uint16_t *block0 = packed + b * inputs * CK_BLOCK, *block1 = block0 + inputs * CK_BLOCK;
+        size_t first = b * CK_BLOCK;
+        size_t columns = outputs - first < step * CK_BLOCK ? outputs - first : step * CK_BLOCK;
+        for (size_t r0 = 0; r0 < rows; r0 += per_pass) {
+            size_t count = rows - r0 < per_pass ? rows - r0 : per_pass;
+            const uint32_t *xr = pairs + r0 * inputs;
+            switch (count) {
+            HALF_CASE(1) HALF_CASE(2) HALF_CASE(3) HALF_CASE(4) HALF_CASE(5) HALF_CASE(6)
+            HALF_CASE(7) HALF_CASE(8) HALF_CASE(9) HALF_CASE(10) HALF_CASE(11) HALF_CASE(12)
+            HALF_CASE(13) HALF_CASE(14) HALF_CASE_SINGLE(15)
+            default: HALF_CASE_SINGLE(16)
+            }
+            for (size_t r = 0; r < count; r++) {
+                __m512 scale = _mm512_set1_ps((float)scales[r0 + r]);
+                float *out = y + (r0 + r) * ldy + first;
+                for (size_t j = 0; j < columns; j += 16) {
+                    __mmask16 mask = columns - j >= 16 ? 0xffff : (__mmask16)((1u << (columns - j)) - 1);
+                    __m512 value = _mm512_scalef_ps(_mm512_loadu_ps(sums + r * 2 * CK_BLOCK + j), scale);
+                    if (bias) value = _mm512_add_ps(value, _mm512_maskz_loadu_ps(mask, bias + first + j));
+                    _mm512_mask_storeu_ps(out + j, mask, value);
+                }
+            }
+        }
+    }
+}
+#endif
+
+int ck_has_avx512_fp16(void) {
+#ifndef CK_X86
+    return 0;
+#else
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512fp16") && __builtin_cpu_supports("avx512bw") ? 1 : 0;
+#endif
+}
+
+void ck_linear_f16_arithmetic(const float *x, size_t rows, size_t inputs, const uint16_t *packed,
+                              int weight_exponent, size_t outputs, const float *bias, float *y, size_t ldy,
+                              int portable) {
+    if (rows == 0 || outputs == 0) return;
+#ifdef CK_X86
+    if (!portable && ck_has_avx512_fp16()) {
+        uint32_t *pairs = malloc((rows + 1) * inputs * sizeof *pairs);
+        int *scales = malloc(rows * sizeof *scales);
+        if (!pairs || !scales) abort();
+        linear_half_avx512(x, rows, inputs, packed, weight_exponent, outputs, bias, y, ldy, pairs, scales);
+        free(scales);
+        free(pairs);
+        return;
+    }
+#endif
+    uint16_t *halves = malloc(inputs * sizeof *halves);
+    if (!halves) abort();
+    linear_half_portable(x, rows, inputs, packed, weight_exponent, outputs, bias, y, ldy, halves);
+    free(halves);
+}
