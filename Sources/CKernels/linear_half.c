@@ -21,9 +21,7 @@
 
 // Rows per pass: up to 14 rows over a pair of blocks (28 half-precision accumulators of 32 lanes), or 15-16
 // rows over one block, so a query of up to 16 tokens streams each weight once.
-#ifndef HALF_ROWS
 #define HALF_ROWS 16
-#endif
 #define HALF_PAIR_ROWS 14
 
 static int row_exponent(float largest) {

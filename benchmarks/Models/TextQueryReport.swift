@@ -24,7 +24,7 @@ struct TextQueryReport {
               + "half-precision arithmetic: \(PackedLinear.hasHalfArithmetic ? "AVX512-FP16" : "emulated (slow)"); "
               + "the query embedder's default: \(defaultPrecision.rawValue)")
         let long = "a photo of a dog on the beach at sunset"
-        let longest = "a blurry photo of two small brown dogs playing with a red ball on the beach"
+        let longest = "a blurry photo of two brown dogs playing with a ball on the beach"
         let queries: [(label: String, query: String?, tokens: [Int])] = [
             ("(end token alone)", nil, [config.text.vocabularySize - 1]),
             ("dog", "dog", tokenizer.encode("dog")),
