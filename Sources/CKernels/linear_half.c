@@ -19,10 +19,8 @@
 // With |x| < 128 and |w| < 1 every product is below 128 and a run's sum below 128 · CK_HALF_CHUNK = 4096:
 // no overflow is possible in half precision, whatever the layer's values.
 
-// Rows per pass: up to 14 rows over a pair of blocks (28 half-precision accumulators of 32 lanes), or 15-16
-// rows over one block, so a query of up to 16 tokens streams each weight once.
-#define HALF_ROWS 16
-#define HALF_PAIR_ROWS 14
+// Rows per group: 12 rows x 2 blocks = 24 half-precision accumulators of 32 lanes.
+#define HALF_GROUP_ROWS 12
 
 static int row_exponent(float largest) {
     if (!(largest > 0) || !isfinite(largest)) return 0;
@@ -119,90 +117,89 @@ FP16 static int halve_row_avx512(const float *x, size_t inputs, uint32_t *pairs)
     return exponent;
 }
 
-// One pass for ROWS rows over BLOCKS (1 or 2) blocks of 32 outputs: compile-time constants after inlining,
-// so the 2 x ROWS half-precision accumulators stay in registers; the Float sums of each run go to `sums`
-// (ROWS x 64).
+// One run of inputs (at most CK_HALF_CHUNK) for a group of ROWS rows over BLOCKS (1 or 2) blocks of 32 outputs:
+// compile-time constants after inlining, so the ROWS x BLOCKS half-precision accumulators stay in registers;
+// the run's sums are added to `sums` (rows 2 x CK_BLOCK floats apart). `pairs` and the blocks point at the
+// run's first input.
 FP16 static inline __attribute__((always_inline))
-void half_pass(const uint32_t *pairs, size_t inputs, const uint16_t *block0, const uint16_t *block1,
-               float *sums, const size_t ROWS, const size_t BLOCKS) {
-    for (size_t i = 0; i < ROWS * 2 * CK_BLOCK; i += 16) _mm512_storeu_ps(sums + i, _mm512_setzero_ps());
-    for (size_t k0 = 0; k0 < inputs; k0 += CK_HALF_CHUNK) {
-        size_t end = k0 + CK_HALF_CHUNK < inputs ? k0 + CK_HALF_CHUNK : inputs;
-        __m512h acc[HALF_ROWS][2];
-        for (size_t r = 0; r < ROWS; r++)
-            for (size_t b = 0; b < BLOCKS; b++) acc[r][b] = _mm512_setzero_ph();
-        for (size_t k = k0; k < end; k++) {
-            __m512h w[2];
-            PREFETCH_AHEAD(block0 + k * CK_BLOCK);
-            w[0] = _mm512_castsi512_ph(_mm512_loadu_si512(block0 + k * CK_BLOCK));
-            if (BLOCKS == 2) {
-                PREFETCH_AHEAD(block1 + k * CK_BLOCK);
-                w[1] = _mm512_castsi512_ph(_mm512_loadu_si512(block1 + k * CK_BLOCK));
-            }
-            for (size_t r = 0; r < ROWS; r++) {
-                __m512h a = _mm512_castsi512_ph(_mm512_set1_epi32((int)pairs[k * ROWS + r]));
-                for (size_t b = 0; b < BLOCKS; b++) acc[r][b] = _mm512_fmadd_ph(a, w[b], acc[r][b]);
-            }
+void half_run(const uint32_t *pairs, const uint16_t *block0, const uint16_t *block1, size_t length, float *sums,
+              const size_t ROWS, const size_t BLOCKS) {
+    __m512h acc[HALF_GROUP_ROWS][2];
+    for (size_t r = 0; r < ROWS; r++)
+        for (size_t b = 0; b < BLOCKS; b++) acc[r][b] = _mm512_setzero_ph();
+    for (size_t k = 0; k < length; k++) {
+        __m512h w[2];
+        PREFETCH_AHEAD(block0 + k * CK_BLOCK);
+        w[0] = _mm512_castsi512_ph(_mm512_loadu_si512(block0 + k * CK_BLOCK));
+        if (BLOCKS == 2) {
+            PREFETCH_AHEAD(block1 + k * CK_BLOCK);
+            w[1] = _mm512_castsi512_ph(_mm512_loadu_si512(block1 + k * CK_BLOCK));
         }
         for (size_t r = 0; r < ROWS; r++) {
-            for (size_t b = 0; b < BLOCKS; b++) {
-                float *line = sums + r * 2 * CK_BLOCK + b * CK_BLOCK;
-                __m512i bits = _mm512_castph_si512(acc[r][b]);
-                __m512 low = _mm512_cvtph_ps(_mm512_castsi512_si256(bits));
-                __m512 high = _mm512_cvtph_ps(_mm512_extracti64x4_epi64(bits, 1));
-                _mm512_storeu_ps(line, _mm512_add_ps(_mm512_loadu_ps(line), low));
-                _mm512_storeu_ps(line + 16, _mm512_add_ps(_mm512_loadu_ps(line + 16), high));
-            }
+            __m512h a = _mm512_castsi512_ph(_mm512_set1_epi32((int)pairs[k * ROWS + r]));
+            for (size_t b = 0; b < BLOCKS; b++) acc[r][b] = _mm512_fmadd_ph(a, w[b], acc[r][b]);
+        }
+    }
+    for (size_t r = 0; r < ROWS; r++) {
+        for (size_t b = 0; b < BLOCKS; b++) {
+            float *line = sums + r * 2 * CK_BLOCK + b * CK_BLOCK;
+            __m512i bits = _mm512_castph_si512(acc[r][b]);
+            __m512 low = _mm512_cvtph_ps(_mm512_castsi512_si256(bits));
+            __m512 high = _mm512_cvtph_ps(_mm512_extracti64x4_epi64(bits, 1));
+            _mm512_storeu_ps(line, _mm512_add_ps(_mm512_loadu_ps(line), low));
+            _mm512_storeu_ps(line + 16, _mm512_add_ps(_mm512_loadu_ps(line + 16), high));
         }
     }
 }
 
 #define HALF_CASE(N)                                                                                    \
-    case N: if (pair) half_pass(xr, inputs, block0, block1, sums, N, 2);                                \
-            else half_pass(xr, inputs, block0, block0, sums, N, 1);                                     \
+    case N: if (pair) half_run(xr, block0 + k0 * CK_BLOCK, block1 + k0 * CK_BLOCK, length, group_sums, N, 2); \
+            else half_run(xr, block0 + k0 * CK_BLOCK, block0 + k0 * CK_BLOCK, length, group_sums, N, 1);    \
             break;
-#define HALF_CASE_SINGLE(N) case N: half_pass(xr, inputs, block0, block0, sums, N, 1); break;
 
+// Step 1 for all rows (groups stored one after another, each input by input so a group reads every row's
+// value at a constant offset from one pointer), then, for each pair of blocks, the groups take turns on each
+// run of inputs: the run's weights come from memory for the first group and from L1 for the others.
 FP16 static void linear_half_avx512(const float *x, size_t rows, size_t inputs, const uint16_t *packed,
                                     int weight_exponent, size_t outputs, const float *bias, float *y,
-                                    size_t ldy, uint32_t *pairs, int *scales) {
+                                    size_t ldy, uint32_t *pairs, int *scales, float *sums) {
     size_t blocks = (outputs + CK_BLOCK - 1) / CK_BLOCK;
-    size_t passes = (rows + HALF_ROWS - 1) / HALF_ROWS;
-    size_t per_pass = (rows + passes - 1) / passes;                   // 20 rows: 2 passes of 10
-    // The rows of each pass stored input by input (k-major), so a pass reads each row's value at a constant
-    // offset from one pointer.
+    size_t groups = (rows + HALF_GROUP_ROWS - 1) / HALF_GROUP_ROWS;
+    size_t per_group = (rows + groups - 1) / groups;                  // 16 rows: 2 groups of 8
     uint32_t *row = pairs + rows * inputs;
     for (size_t r = 0; r < rows; r++) {
         scales[r] = -(halve_row_avx512(x + r * inputs, inputs, row) + weight_exponent);
-        size_t r0 = r / per_pass * per_pass, count = rows - r0 < per_pass ? rows - r0 : per_pass;
-        uint32_t *pass = pairs + r0 * inputs + (r - r0);
-        for (size_t k = 0; k < inputs; k++) pass[k * count] = row[k];
+        size_t r0 = r / per_group * per_group, count = rows - r0 < per_group ? rows - r0 : per_group;
+        uint32_t *group = pairs + r0 * inputs + (r - r0);
+        for (size_t k = 0; k < inputs; k++) group[k * count] = row[k];
     }
-    size_t step = per_pass <= HALF_PAIR_ROWS ? 2 : 1;                 // blocks per pass
-    float sums[HALF_ROWS * 2 * CK_BLOCK];
-    for (size_t b = 0; b < blocks; b += step) {
-        int pair = step == 2 && b + 1 < blocks;
+    for (size_t b = 0; b < blocks; b += 2) {
+        int pair = b + 1 < blocks;
         const uint16_t *block0 = packed + b * inputs * CK_BLOCK, *block1 = block0 + inputs * CK_BLOCK;
-        size_t first = b * CK_BLOCK;
-        size_t columns = outputs - first < step * CK_BLOCK ? outputs - first : step * CK_BLOCK;
-        for (size_t r0 = 0; r0 < rows; r0 += per_pass) {
-            size_t count = rows - r0 < per_pass ? rows - r0 : per_pass;
-            const uint32_t *xr = pairs + r0 * inputs;
-            switch (count) {
-            HALF_CASE(1) HALF_CASE(2) HALF_CASE(3) HALF_CASE(4) HALF_CASE(5) HALF_CASE(6)
-            HALF_CASE(7) HALF_CASE(8) HALF_CASE(9) HALF_CASE(10) HALF_CASE(11) HALF_CASE(12)
-            HALF_CASE(13) HALF_CASE(14) HALF_CASE_SINGLE(15)
-            default: HALF_CASE_SINGLE(16)
-            }
-            for (size_t r = 0; r < count; r++) {
-                __m512 scale = _mm512_set1_ps((float)scales[r0 + r]);
-                float *out = y + (r0 + r) * ldy + first;
-                for (size_t j = 0; j < columns; j += 16) {
-                    __mmask16 mask = columns - j >= 16 ? 0xffff : (__mmask16)((1u << (columns - j)) - 1);
-                    __m512 value = _mm512_scalef_ps(_mm512_loadu_ps(sums + r * 2 * CK_BLOCK + j), scale);
-                    if (bias) value = _mm512_add_ps(value, _mm512_maskz_loadu_ps(mask, bias + first + j));
-                    _mm512_mask_storeu_ps(out + j, mask, value);
+        for (size_t i = 0; i < rows * 2 * CK_BLOCK; i += 16) _mm512_storeu_ps(sums + i, _mm512_setzero_ps());
+        for (size_t k0 = 0; k0 < inputs; k0 += CK_HALF_CHUNK) {
+            size_t length = inputs - k0 < CK_HALF_CHUNK ? inputs - k0 : CK_HALF_CHUNK;
+            for (size_t r0 = 0; r0 < rows; r0 += per_group) {
+                size_t count = rows - r0 < per_group ? rows - r0 : per_group;
+                const uint32_t *xr = pairs + r0 * inputs + k0 * count;
+                float *group_sums = sums + r0 * 2 * CK_BLOCK;
+                switch (count) {
+                HALF_CASE(1) HALF_CASE(2) HALF_CASE(3) HALF_CASE(4) HALF_CASE(5) HALF_CASE(6)
+                HALF_CASE(7) HALF_CASE(8) HALF_CASE(9) HALF_CASE(10) HALF_CASE(11)
+                default: HALF_CASE(12)
                 }
+            }
+        }
+        size_t first = b * CK_BLOCK;
+        size_t columns = outputs - first < 2 * CK_BLOCK ? outputs - first : 2 * CK_BLOCK;
+        for (size_t r = 0; r < rows; r++) {
+            __m512 scale = _mm512_set1_ps((float)scales[r]);
+            float *out = y + r * ldy + first;
+            for (size_t j = 0; j < columns; j += 16) {
+                __mmask16 mask = columns - j >= 16 ? 0xffff : (__mmask16)((1u << (columns - j)) - 1);
+                __m512 value = _mm512_scalef_ps(_mm512_loadu_ps(sums + r * 2 * CK_BLOCK + j), scale);
+                if (bias) value = _mm512_add_ps(value, _mm512_maskz_loadu_ps(mask, bias + first + j));
+                _mm512_mask_storeu_ps(out + j, mask, value);
             }
         }
     }
@@ -226,8 +223,10 @@ void ck_linear_f16_arithmetic(const float *x, size_t rows, size_t inputs, const 
     if (!portable && ck_has_avx512_fp16()) {
         uint32_t *pairs = malloc((rows + 1) * inputs * sizeof *pairs);
         int *scales = malloc(rows * sizeof *scales);
-        if (!pairs || !scales) abort();
-        linear_half_avx512(x, rows, inputs, packed, weight_exponent, outputs, bias, y, ldy, pairs, scales);
+        float *sums = malloc(rows * 2 * CK_BLOCK * sizeof *sums);
+        if (!pairs || !scales || !sums) abort();
+        linear_half_avx512(x, rows, inputs, packed, weight_exponent, outputs, bias, y, ldy, pairs, scales, sums);
+        free(sums);
         free(scales);
         free(pairs);
         return;
