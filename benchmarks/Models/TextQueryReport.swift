@@ -82,18 +82,24 @@ struct TextQueryReport {
             return raw.map { $0 / length }
         }
         print("\nTop-10 neighbours of \(texts.count) queries (\"a photo of a dog\"…), Float query vs each precision:")
-        print("| precision | set | queries with the same top-10 in the same order | smallest Float score gap in those top-10s |")
-        print("| --- | --- | ---: | ---: |")
+        print("| precision | set | same top-10, same order | same top-10 set | largest Float score gap between items that changed places | smallest gap in the Float top-10s |")
+        print("| --- | --- | ---: | ---: | ---: | ---: |")
         for (index, precision) in Self.precisions.enumerated().dropFirst() {
             for (setName, set) in [("the 200 texts' Float vectors", vectors[0]), ("10,000 random unit vectors", random)] {
-                var same = 0
-                var gap = Float.infinity
+                var sameOrder = 0, sameSet = 0
+                var swapGap: Float = 0, gap = Float.infinity
                 for query in 0..<texts.count {
                     let exact = Self.topTen(vectors[0][query], in: set)
-                    if exact.map(\.index) == Self.topTen(vectors[index][query], in: set).map(\.index) { same += 1 }
+                    let other = Self.topTen(vectors[index][query], in: set)
+                    if exact.map(\.index) == other.map(\.index) { sameOrder += 1 }
+                    if Set(exact.map(\.index)) == Set(other.map(\.index)) { sameSet += 1 }
+                    for (a, b) in zip(exact, other) where a.index != b.index {
+                        swapGap = max(swapGap, abs(a.score - Self.dot(vectors[0][query], set[b.index])))
+                    }
                     for pair in zip(exact, exact.dropFirst()) { gap = min(gap, pair.0.score - pair.1.score) }
                 }
-                print("| \(precision.rawValue) | \(setName) | \(same) / \(texts.count) | \(String(format: "%.1e", gap)) |")
+                print("| \(precision.rawValue) | \(setName) | \(sameOrder) / \(texts.count) | \(sameSet) / \(texts.count) | "
+                      + "\(String(format: "%.1e", swapGap)) | \(String(format: "%.1e", gap)) |")
             }
         }
     }
