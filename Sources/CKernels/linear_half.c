@@ -93,7 +93,11 @@ static void linear_half_portable(const float *x, size_t rows, size_t inputs, con
 
 #ifdef CK_X86
 #define FP16 __attribute__((target("avx512f,avx512bw,avx512vl,avx512fp16,f16c,fma")))
-#define PREFETCH_AHEAD(pointer) _mm_prefetch((const char *)(pointer) + 2048, _MM_HINT_T0)
+// Each weight line is prefetched into L2 8 KB ahead and into L1 1 KB ahead: 5-7% faster at 16 rows than one
+// prefetch into L1 2 KB ahead (interleaved C probe), the same at 1-12 rows.
+#define PREFETCH_AHEAD(pointer)                                                                         \
+    (_mm_prefetch((const char *)(pointer) + 8192, _MM_HINT_T1),                                         \
+     _mm_prefetch((const char *)(pointer) + 1024, _MM_HINT_T0))
 
 // Step 1 for one row, each half stored twice in 32 bits: a 32-bit broadcast from memory is a plain load, where
 // a 16-bit one costs a shuffle on the port the multiply-adds need.
