@@ -39,12 +39,15 @@ int ck_weight_exponent(const float *weight, size_t count) {
 
 void ck_pack_f16_scaled(const float *weight, size_t outputs, size_t inputs, int exponent, uint16_t *packed) {
     size_t blocks = (outputs + CK_BLOCK - 1) / CK_BLOCK;
+    int normal = exponent >= -126 && exponent <= 127;                 // 2^exponent is a normal Float
+    float scale = ldexpf(1.0f, normal ? exponent : 0);                // times it: as exact as ldexpf, faster
     for (size_t b = 0; b < blocks; b++) {
         for (size_t k = 0; k < inputs; k++) {
             uint16_t *line = packed + (b * inputs + k) * CK_BLOCK;
             for (size_t j = 0; j < CK_BLOCK; j++) {
                 size_t o = b * CK_BLOCK + j;
-                line[j] = ck_float_to_half(o < outputs ? ldexpf(weight[o * inputs + k], exponent) : 0.0f);
+                float value = o < outputs ? weight[o * inputs + k] : 0.0f;
+                line[j] = ck_float_to_half(normal ? value * scale : ldexpf(value, exponent));
             }
         }
     }
