@@ -178,7 +178,7 @@ FP16 static void linear_half_avx512(const float *x, size_t rows, size_t inputs, 
         scales[r] = -(halve_row_avx512(x + r * inputs, inputs, row) + weight_exponent);
         size_t r0 = r / per_group * per_group, count = rows - r0 < per_group ? rows - r0 : per_group;
         uint32_t *group = pairs + r0 * inputs + (r - r0);
-        for (size_t k = 0; k < inputs; k++) group[k * count] = row[k];
+        for (size_t k = 0; k < inputs; k++, group += count) *group = row[k];
     }
     for (size_t b = 0; b < blocks; b += 2) {
         int pair = b + 1 < blocks;
