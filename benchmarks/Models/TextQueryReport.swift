@@ -146,7 +146,10 @@ struct TextQueryReport {
         }
     }
 
-    static func dot(_ a: [Float], _ b: [Float]) -> Float { zip(a, b).reduce(0) { $0 + $1.0 * $1.1 } }
+    /// Summed in Double, so the cosine of two unit vectors does not come out above 1 from Float rounding.
+    static func dot(_ a: [Float], _ b: [Float]) -> Float {
+        Float(zip(a, b).reduce(0.0) { $0 + Double($1.0) * Double($1.1) })
+    }
 
     static func maxDifference(_ a: [Float], _ b: [Float]) -> Float { zip(a, b).map { abs($0 - $1) }.max() ?? 0 }
 
