@@ -11,9 +11,10 @@
 /// b*CK_BLOCK ... as consecutive values (the last block zero-padded). The product then streams each
 /// weight exactly once per call, for all rows together; nothing is repacked per call.
 ///
-/// Every output is the sum over k in increasing order of fused multiply-adds starting from 0, then
-/// plus the bias; the AVX-512 path and the portable path compute exactly that, so they agree bit
-/// for bit.
+/// In ck_linear_f32 and ck_linear_f16 every output is the sum over k in increasing order of fused
+/// multiply-adds starting from 0, then plus the bias; ck_linear_f16_arithmetic documents its own
+/// roundings. In each, the vectorised path and the portable path compute exactly that, so they agree
+/// bit for bit.
 
 #define CK_BLOCK 32
 
