@@ -27,7 +27,7 @@ public struct TextQueryEmbedder: Sendable {
 
     /// The fastest precision on this CPU whose query vectors stay within cosine 0.99999 of the Float model's
     /// (measured in docs/models.md): half-precision arithmetic where the CPU has AVX512-FP16 (a 16-token query
-    /// in ~6 instead of ~17 ms), half-precision weights with AVX-512, the Float weights elsewhere.
+    /// in ~9 instead of ~17 ms of CPU), half-precision weights with AVX-512, the Float weights elsewhere.
     public static var defaultPrecision: WeightPrecision {
         PackedLinear.hasHalfArithmetic ? .float16Arithmetic : PackedLinear.usesAVX512 ? .float16 : .float32
     }
