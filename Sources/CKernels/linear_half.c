@@ -228,7 +228,7 @@ void ck_linear_f16_arithmetic(const float *x, size_t rows, size_t inputs, const 
     if (rows == 0 || outputs == 0) return;
 #ifdef CK_X86
     if (!portable && ck_has_avx512_fp16()) {
-        uint32_t *pairs = malloc((rows + 1) * inputs * sizeof *pairs);
+        uint32_t *pairs = malloc(((rows + 1) * inputs + 1) * sizeof *pairs);   // + 1: never malloc(0)
         int *scales = malloc(rows * sizeof *scales);
         float *sums = malloc(rows * 2 * CK_BLOCK * sizeof *sums);
         if (!pairs || !scales || !sums) abort();
@@ -239,7 +239,7 @@ void ck_linear_f16_arithmetic(const float *x, size_t rows, size_t inputs, const 
         return;
     }
 #endif
-    uint16_t *halves = malloc(inputs * sizeof *halves);
+    uint16_t *halves = malloc((inputs + 1) * sizeof *halves);
     if (!halves) abort();
     linear_half_portable(x, rows, inputs, packed, weight_exponent, outputs, bias, y, ldy, halves);
     free(halves);

@@ -65,4 +65,17 @@ struct HalfArithmeticTests {
             #expect(PackedLinearTests.worst(y, exact) > 0, "the rounding is visible")
         }
     }
+
+    @Test("all-zero weights or inputs give the bias exactly, and an empty batch gives no rows")
+    func zeros() {
+        var seed: UInt64 = 3
+        let bias = PackedLinearTests.random([40], seed: &seed)
+        let x = PackedLinearTests.random([2, 33], seed: &seed)
+        let zeroWeights = PackedLinear(weight: Tensor(zeros: [40, 33]), bias: bias, precision: .float16Arithmetic)
+        #expect(zeroWeights.apply(x).storage == bias.storage + bias.storage)
+        let layer = PackedLinear(weight: PackedLinearTests.random([40, 33], seed: &seed), bias: bias,
+                                 precision: .float16Arithmetic)
+        #expect(layer.apply(Tensor(zeros: [2, 33])).storage == bias.storage + bias.storage)
+        #expect(layer.apply(Tensor(zeros: [0, 33])).shape == [0, 40])
+    }
 }
