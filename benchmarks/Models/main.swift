@@ -9,7 +9,7 @@ import ModelEngine
 //   OPENBLAS_CORETYPE=SkylakeX .build/release/ModelBenchmarks [--runs N] [--sgemm-only] [--tokenizer FOLDER]
 //
 // --only images|stage|text runs one section after the sgemm peak.
-// --profile-text N: only a 12-token f16 query N times on 1 and 2 threads (quick check; for `perf record`).
+// --profile-text N: only a 16-token query N times per precision on 1 and 2 threads (quick check; `perf record`).
 // --sgemm-only compares kernels (run it once per OPENBLAS_CORETYPE: scripts/clip-blas-kernels).
 // --tokenizer: a folder with vocab.json and merges.txt (default: the test fixture's small vocabulary; the
 // tokenizer's share of a query's time is microseconds either way).
@@ -29,21 +29,24 @@ let coreType = ProcessInfo.processInfo.environment[OpenBLASKernel.variable] ?? "
 
 func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
 
-// --profile-text N: only N embeddings of a 12-token query with f16-packed weights, one and two threads
-// (a quick check, and for `perf record`).
+// --profile-text N: only N embeddings of a 16-token query per precision, one and two threads (a quick check,
+// and for `perf record`; --precision NAME for one precision only).
 if let repeats = Int(option("--profile-text") ?? "") {
-    let encoder = try CLIPTextEncoder(config: .vitB32, weights: RandomTensors(), packing: .float16)
-    let tokens = [49406] + Array(repeating: 320, count: 10) + [49407]
-    for threads in [1, 2] {
-        var wall: [Double] = [], cpu: [Double] = []
-        for _ in 0..<repeats {
-            let start = DispatchTime.now().uptimeNanoseconds, cpuStart = processCPUSeconds()
-            _ = encoder.embed([tokens], threads: threads)
-            cpu.append(processCPUSeconds() - cpuStart)
-            wall.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    let tokens = [49406] + Array(repeating: 320, count: 14) + [49407]
+    let precisions = option("--precision").flatMap(WeightPrecision.init(rawValue:)).map { [$0] } ?? WeightPrecision.allCases
+    for precision in precisions {
+        let encoder = try CLIPTextEncoder(config: .vitB32, weights: RandomTensors(), packing: precision)
+        for threads in [1, 2] {
+            var wall: [Double] = [], cpu: [Double] = []
+            for _ in 0..<repeats {
+                let start = DispatchTime.now().uptimeNanoseconds, cpuStart = processCPUSeconds()
+                _ = encoder.embed([tokens], threads: threads)
+                cpu.append(processCPUSeconds() - cpuStart)
+                wall.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            print("16-token query, \(precision.rawValue), \(threads) threads: median wall "
+                  + "\(format(wall.sorted()[repeats / 2] * 1000, 2)) ms, CPU \(format(cpu.sorted()[repeats / 2] * 1000, 2)) ms")
         }
-        print("12-token f16 query, \(threads) threads: median wall \(String(format: "%.2f", wall.sorted()[repeats / 2] * 1000)) ms, "
-              + "CPU \(String(format: "%.2f", cpu.sorted()[repeats / 2] * 1000)) ms")
     }
     exit(0)
 }
@@ -133,46 +136,10 @@ for (label, lanes, threads, maxBatch) in [("one image per call", cores, 1, 1), (
 }
 
 if wants("text") {
-let tokenizerFolder = option("--tokenizer") ?? "Tests/CLIPTests/Fixtures/tiny-clip"
-let tokenizer = try CLIPTokenizer(vocabularyFile: tokenizerFolder + "/vocab.json",
-                                  mergesFile: tokenizerFolder + "/merges.txt")
-let encoders: [(label: String, encoder: CLIPTextEncoder)] = try [
-    ("sgemm (before)", CLIPTextEncoder(config: config, weights: RandomTensors(), packing: nil)),
-    ("packed f32", CLIPTextEncoder(config: config, weights: RandomTensors(), packing: .float32)),
-    ("packed f16", CLIPTextEncoder(config: config, weights: RandomTensors(), packing: .float16)),
-]
-print("\nCLIP ViT-B/32 text tower, one query; packed kernel: \(PackedLinear.usesAVX512 ? "AVX-512" : "portable C")")
-let longQuery = "a photo of a dog on the beach at sunset"
-let queries: [(label: String, query: String?, tokens: [Int])] = [
-    ("(end token alone)", nil, [config.text.vocabularySize - 1]),
-    ("dog", "dog", tokenizer.encode("dog")),
-    (longQuery, longQuery, tokenizer.encode(longQuery)),
-]
-print("Agreement on random full-size weights (max abs difference of unit vectors; cosine to the sgemm vector):")
-for (label, _, tokens) in queries {
-    let reference = encoders[0].encoder.embed([tokens]).row(0)
-    let cells = encoders.dropFirst().map { entry -> String in
-        let vector = entry.encoder.embed([tokens]).row(0)
-        let difference = zip(vector, reference).map { abs($0 - $1) }.max() ?? 0
-        let cosine = zip(vector, reference).map { $0 * $1 }.reduce(0, +)
-        return "\(entry.label): \(String(format: "%.2e", difference)), cosine \(String(format: "%.7f", cosine))"
-    }
-    print("- \(tokens.count) tokens \(label): " + cells.joined(separator: "; "))
-}
-print("| threads | linear layers | tokens | query | median ms | p95 ms | CPU ms (median) | CPU ms (p95) |")
-print("| ---: | --- | ---: | --- | ---: | ---: | ---: | ---: |")
-for threads in Set([1, cores]).sorted() {
-    BLAS.setThreads(threads)  // sgemm's threads; the packed layers split their outputs over `threads`
-    for (label, query, tokens) in queries {
-        for entry in encoders {
-            var benchmark = TextQueryBenchmark(encoder: entry.encoder, tokenizer: tokenizer, query: query,
-                                               tokens: tokens, threads: threads)
-            let result = try BenchmarkRunner.measure(&benchmark, runs: max(runs, 20))
-            print("| \(threads) | \(entry.label) | \(tokens.count) | \(label) | \(format(result.median * 1000, 2)) | "
-                  + "\(format(result.p95 * 1000, 2)) | \(format(result.cpuMedian * 1000, 2)) | "
-                  + "\(format(result.cpuPercentile(0.95) * 1000, 2)) |")
-        }
-    }
-}
+    let tokenizerFolder = option("--tokenizer") ?? "Tests/CLIPTests/Fixtures/tiny-clip"
+    let tokenizer = try CLIPTokenizer(vocabularyFile: tokenizerFolder + "/vocab.json",
+                                      mergesFile: tokenizerFolder + "/merges.txt")
+    try TextQueryReport(config: config, tokenizer: tokenizer, runs: runs, cores: cores)
+        .run(fixtureFolder: "Tests/CLIPTests/Fixtures/tiny-clip")
 }
 print("load average at end: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.prefix(14) ?? "?")")

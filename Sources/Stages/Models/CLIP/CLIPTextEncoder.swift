@@ -15,7 +15,8 @@ public struct CLIPTextEncoder: Sendable {
 
     /// Loads the text tower. `packing` `.float32` (the default) packs every linear layer once for the
     /// few-row products of a query (same results as sgemm within float rounding, ~3× faster);
-    /// `.float16` halves the bytes again at a small loss of precision (docs/models.md); nil runs sgemm.
+    /// `.float16` halves the bytes again at a small loss of precision; `.float16Arithmetic` also multiplies in
+    /// half precision (AVX512-FP16; what `TextQueryEmbedder` uses by default there; docs/models.md); nil runs sgemm.
     public init(config: CLIPConfig, weights: any TensorSource, packing: WeightPrecision? = .float32) throws {
         self.config = config
         self.packing = packing

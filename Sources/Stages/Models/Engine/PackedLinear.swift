@@ -6,15 +6,18 @@ import Dispatch
 /// repacking (which is what makes OpenBLAS slow at a few rows; docs/models.md).
 ///
 /// Runs an AVX-512 kernel when the CPU has it and a portable C loop otherwise; both add the products in
-/// the same order with fused multiply-adds, so they give the same bits.
+/// the same order with fused multiply-adds, so they give the same bits (`float16Arithmetic`: AVX512-FP16, or
+/// an exact emulation of its roundings).
 public struct PackedLinear: Sendable {
     /// Output features (the weight's rows in PyTorch's out×in layout).
     public let outputs: Int
     /// Input features.
     public let inputs: Int
     public let precision: WeightPrecision
-    private let single: [Float]
-    private let half: [UInt16]
+    /// The packed weight: Floats for `float32`, halves otherwise.
+    private let weights: PackedWeights
+    /// `float16Arithmetic`: the packed halves are the weights times 2^weightExponent (largest magnitude < 1).
+    private let weightExponent: Int32
     private let bias: [Float]?
 
     /// Packs `weight` (outputs×inputs, PyTorch's layout) and keeps `bias` (outputs) if given.
@@ -28,33 +31,27 @@ public struct PackedLinear: Sendable {
         self.bias = bias?.storage
         let count = ck_packed_count(outputs, inputs)
         let (rows, columns) = (outputs, inputs)
-        switch precision {
-        case .float32:
-            single = weight.storage.withUnsafeBufferPointer { source in
-                [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
-                    ck_pack_f32(source.baseAddress, rows, columns, buffer.baseAddress)
-                    initialized = count
-                }
+        weights = PackedWeights(bytes: count * (precision == .float32 ? MemoryLayout<Float>.size : MemoryLayout<UInt16>.size))
+        weightExponent = precision == .float16Arithmetic
+            ? weight.storage.withUnsafeBufferPointer { ck_weight_exponent($0.baseAddress, $0.count) } : 0
+        let (weights, exponent) = (weights, weightExponent)
+        weight.storage.withUnsafeBufferPointer { source in
+            switch precision {
+            case .float32: ck_pack_f32(source.baseAddress, rows, columns, weights.floats(count))
+            case .float16: ck_pack_f16(source.baseAddress, rows, columns, weights.halves(count))
+            case .float16Arithmetic: ck_pack_f16_scaled(source.baseAddress, rows, columns, exponent, weights.halves(count))
             }
-            half = []
-        case .float16:
-            half = weight.storage.withUnsafeBufferPointer { source in
-                [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
-                    ck_pack_f16(source.baseAddress, rows, columns, buffer.baseAddress)
-                    initialized = count
-                }
-            }
-            single = []
         }
     }
 
     /// Bytes the packed weight occupies (what one call streams).
-    public var weightBytes: Int {
-        single.count * MemoryLayout<Float>.size + half.count * MemoryLayout<UInt16>.size
-    }
+    public var weightBytes: Int { weights.bytes }
 
     /// Whether calls run the AVX-512 kernel on this machine.
     public static var usesAVX512: Bool { ck_has_avx512() != 0 }
+
+    /// Whether `float16Arithmetic` layers run natively here (AVX512-FP16) rather than emulated.
+    public static var hasHalfArithmetic: Bool { ck_has_avx512_fp16() != 0 }
 
     /// `input` (rows×inputs) times the weightᵀ plus the bias: rows×outputs.
     ///
@@ -71,38 +68,40 @@ public struct PackedLinear: Sendable {
         let block = Int(CK_BLOCK)
         let blocks = (outputs + block - 1) / block
         let parts = max(1, min(threads, blocks))
-        let (inputs, outputs, precision) = (inputs, outputs, precision)
+        let (inputs, outputs, precision, weightExponent) = (inputs, outputs, precision, weightExponent)
+        let count = ck_packed_count(outputs, inputs)
+        let single = SharedPointer(precision == .float32 ? UnsafePointer(weights.floats(count)) : nil)
+        let half = SharedPointer(precision == .float32 ? nil : UnsafePointer(weights.halves(count)))
         input.storage.withUnsafeBufferPointer { x in
             result.storage.withUnsafeMutableBufferPointer { y in
                 withBias { bias in
-                    single.withUnsafeBufferPointer { single in
-                        half.withUnsafeBufferPointer { half in
-                            let y = SharedPointer(y.baseAddress), x = SharedPointer(x.baseAddress)
-                            let bias = SharedPointer(bias)
-                            let single = SharedPointer(single.baseAddress), half = SharedPointer(half.baseAddress)
-                            let run = { @Sendable (part: Int) in
-                                let first = blocks * part / parts, last = blocks * (part + 1) / parts
-                                let column = first * block
-                                let columns = min(outputs, last * block) - column
-                                let offset = first * block * inputs
-                                switch precision {
-                                case .float32:
-                                    ck_linear_f32(x.pointer, rows, inputs, single.pointer.map { $0 + offset }, columns,
-                                                  bias.pointer.map { $0 + column }, y.pointer.map { $0 + column },
-                                                  outputs, portable ? 1 : 0)
-                                case .float16:
-                                    ck_linear_f16(x.pointer, rows, inputs, half.pointer.map { $0 + offset }, columns,
-                                                  bias.pointer.map { $0 + column }, y.pointer.map { $0 + column },
-                                                  outputs, portable ? 1 : 0)
-                                }
-                            }
-                            if parts == 1 { run(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: run) }
+                    let y = SharedPointer(y.baseAddress), x = SharedPointer(x.baseAddress)
+                    let bias = SharedPointer(bias)
+                    let run = { @Sendable (part: Int) in
+                        let first = blocks * part / parts, last = blocks * (part + 1) / parts
+                        let column = first * block
+                        let columns = min(outputs, last * block) - column
+                        let offset = first * block * inputs
+                        switch precision {
+                        case .float32:
+                            ck_linear_f32(x.pointer, rows, inputs, single.pointer.map { $0 + offset }, columns,
+                                          bias.pointer.map { $0 + column }, y.pointer.map { $0 + column },
+                                          outputs, portable ? 1 : 0)
+                        case .float16:
+                            ck_linear_f16(x.pointer, rows, inputs, half.pointer.map { $0 + offset }, columns,
+                                          bias.pointer.map { $0 + column }, y.pointer.map { $0 + column },
+                                          outputs, portable ? 1 : 0)
+                        case .float16Arithmetic:
+                            ck_linear_f16_arithmetic(x.pointer, rows, inputs, half.pointer.map { $0 + offset },
+                                                     weightExponent, columns, bias.pointer.map { $0 + column },
+                                                     y.pointer.map { $0 + column }, outputs, portable ? 1 : 0)
                         }
                     }
+                    if parts == 1 { run(0) } else { DispatchQueue.concurrentPerform(iterations: parts, execute: run) }
                 }
             }
         }
-        return result
+        return withExtendedLifetime(weights) { result }
     }
 
     private func withBias(_ body: (UnsafePointer<Float>?) -> Void) {
