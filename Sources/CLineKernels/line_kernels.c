@@ -1,5 +1,6 @@
 #include "line_kernels.h"
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__) && defined(__clang__)
@@ -107,10 +108,53 @@ void line_neighbourhood_dense(const float *input, int height, int width, int dep
     }
 }
 
+// The common case of the first layer (one input feature, a 3x3 neighbourhood, 16 outputs) with constant sizes,
+// so the 16 sums live in one vector register; the input is read from a copy with a zero border.
+static inline __attribute__((always_inline)) void conv3x3x16_maxpool(const float *input, int height, int width, const float *weights,
+                               const float *bias, int factor_x, int factor_y, float *output) {
+    const int padded_width = width + 2;
+    float *padded = calloc((size_t)(height + 2) * padded_width, sizeof(float));
+    if (!padded) return;
+    for (int y = 0; y < height; ++y) memcpy(padded + (long)(y + 1) * padded_width + 1, input + (long)y * width,
+                                            sizeof(float) * width);
+    const int out_height = height / factor_y, out_width = width / factor_x;
+    for (int y = 0; y < out_height; ++y) {
+        for (int x = 0; x < out_width; ++x) {
+            float best[16];
+            for (int dy = 0; dy < factor_y; ++dy) {
+                for (int dx = 0; dx < factor_x; ++dx) {
+                    const int cx = x * factor_x + dx, cy = y * factor_y + dy;
+                    float sums[16];
+                    for (int o = 0; o < 16; ++o) sums[o] = bias[o];
+                    // Taps in the network's order: x outermost, then y.
+                    for (int tx = 0; tx < 3; ++tx) {
+                        for (int ty = 0; ty < 3; ++ty) {
+                            const float value = padded[(long)(cy + ty) * padded_width + cx + tx];
+                            const float *w = weights + (tx * 3 + ty) * 16;
+                            for (int o = 0; o < 16; ++o) sums[o] += w[o] * value;
+                        }
+                    }
+                    if (dx == 0 && dy == 0) {
+                        for (int o = 0; o < 16; ++o) best[o] = sums[o];
+                    } else {
+                        for (int o = 0; o < 16; ++o) best[o] = sums[o] > best[o] ? sums[o] : best[o];
+                    }
+                }
+            }
+            memcpy(output + ((long)y * out_width + x) * 16, best, sizeof best);
+        }
+    }
+    free(padded);
+}
+
 LINE_CLONES
 void line_neighbourhood_dense_maxpool(const float *input, int height, int width, int depth, int half_x,
                                       int half_y, const float *weights, const float *bias, int outputs,
                                       int factor_x, int factor_y, float *output) {
+    if (depth == 1 && half_x == 1 && half_y == 1 && outputs == 16) {
+        conv3x3x16_maxpool(input, height, width, weights, bias, factor_x, factor_y, output);
+        return;
+    }
     const int out_height = height / factor_y, out_width = width / factor_x;
     float sums[1024];
     if (outputs > 1024) return;
@@ -212,8 +256,8 @@ void line_s8_quantize(const float *values, int rows, int inputs, int stride, uin
 }
 
 void line_s8_multiply_portable(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
-                                 const int32_t *column_sums, const float *scale, float *output,
-                                 int output_stride) {
+                               const int32_t *column_sums, const float *scale, const float *bias, float *output,
+                               int output_stride) {
     const int padded = line_s8_padded_inputs(inputs), groups = padded / 4;
     for (int r = 0; r < rows; ++r) {
         const uint8_t *a = in + (long)r * padded;
@@ -223,7 +267,8 @@ void line_s8_multiply_portable(const uint8_t *in, int rows, int inputs, const in
             for (int group = 0; group < groups; ++group) {
                 for (int t = 0; t < 4; ++t) sum += (int32_t)a[group * 4 + t] * w[group * 64 + t];
             }
-            output[(long)r * output_stride + o] += scale[o] * (float)(sum - 128 * column_sums[o]);
+            float *target = output + (long)r * output_stride + o;
+            *target = (bias ? bias[o] : *target) + scale[o] * (float)(sum - 128 * column_sums[o]);
         }
     }
 }
@@ -231,7 +276,8 @@ void line_s8_multiply_portable(const uint8_t *in, int rows, int inputs, const in
 #if defined(__x86_64__) && defined(__clang__)
 __attribute__((target("avx512f,avx512bw,avx512vnni")))
 static void s8_multiply_vnni(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
-                             const int32_t *column_sums, const float *scale, float *output, int output_stride) {
+                             const int32_t *column_sums, const float *scale, const float *bias, float *output,
+                             int output_stride) {
     const int padded = line_s8_padded_inputs(inputs), groups = padded / 4;
     const int blocks = line_s8_padded_outputs(outputs) / 16;
     for (int r0 = 0; r0 < rows; r0 += 4) {
@@ -263,7 +309,8 @@ static void s8_multiply_vnni(const uint8_t *in, int rows, int inputs, const int8
                 for (int r = 0; r < 4 && r0 + r < rows; ++r) {
                     float *target = output + (long)(r0 + r) * output_stride + first;
                     const __m512 sums = _mm512_cvtepi32_ps(_mm512_sub_epi32(acc[r][j], offsets));
-                    const __m512 current = _mm512_maskz_loadu_ps(mask, target);
+                    const __m512 current = bias ? _mm512_maskz_loadu_ps(mask, bias + first)
+                                                : _mm512_maskz_loadu_ps(mask, target);
                     // Multiply, then add (no fused multiply-add), as the portable path rounds.
                     _mm512_mask_storeu_ps(target, mask, _mm512_add_ps(_mm512_mul_ps(scales, sums), current));
                 }
@@ -274,14 +321,16 @@ static void s8_multiply_vnni(const uint8_t *in, int rows, int inputs, const int8
 #endif
 
 void line_s8_multiply(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
-                      const int32_t *column_sums, const float *scale, float *output, int output_stride) {
+                      const int32_t *column_sums, const float *scale, const float *bias, float *output,
+                      int output_stride) {
 #if defined(__x86_64__) && defined(__clang__)
     if (__builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bw")) {
-        s8_multiply_vnni(in, rows, inputs, packed, outputs, column_sums, scale, output, output_stride);
+        s8_multiply_vnni(in, rows, inputs, packed, outputs, column_sums, scale, bias, output, output_stride);
         return;
     }
 #endif
-    line_s8_multiply_portable(in, rows, inputs, packed, outputs, column_sums, scale, output, output_stride);
+    line_s8_multiply_portable(in, rows, inputs, packed, outputs, column_sums, scale, bias, output,
+                              output_stride);
 }
 
 void line_resample(const uint8_t *image, int stride, int left, int top, int width, int height, uint8_t *out,

@@ -65,7 +65,7 @@ struct LineRecognizerTests {
         let padded = Int(line_s8_padded_outputs(Int32(outputs)))
         let sums = (0..<padded).map { $0 < outputs ? weights[$0].reduce(Int32(0)) { $0 + Int32($1) } : 0 }
         let scales = (0..<padded).map { $0 < outputs ? steps[$0] / 127 : 0 }
-        line_s8_multiply_portable(bytes, Int32(rows), Int32(inputs), packed, Int32(outputs), sums, scales,
+        line_s8_multiply_portable(bytes, Int32(rows), Int32(inputs), packed, Int32(outputs), sums, scales, nil,
                                   &portable, Int32(outputs))
         #expect(portable == expected)
     }

@@ -59,15 +59,17 @@ void line_s8_pack(const int8_t *weights, int outputs, int inputs, int stride, in
 void line_s8_quantize(const float *values, int rows, int inputs, int stride, uint8_t *out);
 
 /// output[r][o] += scale[o] * (sum over i of (in[r][i] - 128) * weight[o][i]) for `rows` rows and `outputs`
-/// outputs (row stride of output: `output_stride`). column_sums[o] is the sum of weight row o. `scale` and
-/// `column_sums` hold line_s8_padded_outputs(outputs) values. Uses AVX-512 VNNI where the CPU has it; the
-/// portable path gives the same sums.
+/// outputs (row stride of output: `output_stride`); with `bias` (not NULL), output[r][o] = bias[o] + ... instead.
+/// column_sums[o] is the sum of weight row o. `scale` and `column_sums` hold line_s8_padded_outputs(outputs)
+/// values. Uses AVX-512 VNNI where the CPU has it; the portable path gives the same sums.
 void line_s8_multiply(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
-                      const int32_t *column_sums, const float *scale, float *output, int output_stride);
+                      const int32_t *column_sums, const float *scale, const float *bias, float *output,
+                      int output_stride);
 
 /// line_s8_multiply's portable path, always (for CPUs without VNNI, and for tests that compare the two).
 void line_s8_multiply_portable(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
-                               const int32_t *column_sums, const float *scale, float *output, int output_stride);
+                               const int32_t *column_sums, const float *scale, const float *bias, float *output,
+                               int output_stride);
 
 /// The rectangle (left, top, width, height) of an 8-bit image (row stride `stride`) resampled to
 /// out_width x out_height: box-averaged when it shrinks, bilinear when it grows.

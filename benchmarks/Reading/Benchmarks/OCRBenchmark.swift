@@ -60,7 +60,11 @@ struct OCRBenchmark {
 
     static func run(corpus: Corpus, only: [String], verbose: Bool = false) throws -> [Row] {
         var rows: [Row] = []
-        for variant in variants where only.isEmpty || only.contains(where: { variant.name.contains($0) }) {
+        // A filter is a part of a variant's name, or its whole name after "=".
+        func selected(_ name: String) -> Bool {
+            only.isEmpty || only.contains { $0.hasPrefix("=") ? name == $0.dropFirst() : name.contains($0) }
+        }
+        for variant in variants where selected(variant.name) {
             let stage = TesseractTextStage(options: variant.options)
             _ = try stage.read(corpus.samples[0].image)  // warm-up: loads the model
             var row = Row(variant: variant.name)

@@ -1,7 +1,7 @@
 import Foundation
 import ReadingStages
 
-// ReadingBenchmarks [ocr|codes|all] [--screens N] [--photos N] [--only SUBSTRING ...]
+// ReadingBenchmarks [ocr|codes|all] [--screens N] [--photos N] [--only SUBSTRING|=NAME ...]
 // Build with: swift build -c release --product ReadingBenchmarks
 
 

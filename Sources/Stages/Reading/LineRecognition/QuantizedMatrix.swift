@@ -35,16 +35,17 @@ struct QuantizedMatrix: Sendable {
     }
 
     /// output[r] += this · values[r] for `rows` rows of `values` (row stride `stride`, values in -1...1),
-    /// quantised into `buffer` first (at least `inputBytes(rows:)` bytes).
+    /// quantised into `buffer` first (at least `inputBytes(rows:)` bytes); with `bias`, output[r] = bias +
+    /// this · values[r] instead.
     func multiply(_ values: UnsafePointer<Float>, rows: Int, stride: Int, buffer: UnsafeMutablePointer<UInt8>,
-                  into output: UnsafeMutablePointer<Float>, outputStride: Int) {
+                  bias: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>, outputStride: Int) {
         guard rows > 0 else { return }
         line_s8_quantize(values, Int32(rows), Int32(inputs), Int32(stride), buffer)
         packed.withUnsafeBufferPointer { packed in
             columnSums.withUnsafeBufferPointer { sums in
                 scales.withUnsafeBufferPointer { scales in
                     line_s8_multiply(buffer, Int32(rows), Int32(inputs), packed.baseAddress, Int32(outputs),
-                                     sums.baseAddress, scales.baseAddress, output, Int32(outputStride))
+                                     sums.baseAddress, scales.baseAddress, bias, output, Int32(outputStride))
                 }
             }
         }

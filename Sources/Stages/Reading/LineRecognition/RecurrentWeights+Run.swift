@@ -79,17 +79,17 @@ extension RecurrentWeights {
         if !sameLength {
             LineScratch.reserve(&scratch.projected, total * gates)
             scratch.projected.withUnsafeMutableBufferPointer { out in
-                for position in 0..<total {
-                    (out.baseAddress! + position * gates).update(from: bias, count: gates)
-                }
                 scratch.gathered.withUnsafeBufferPointer { values in
                     if let (quantizedInput, _) = quantized {
                         scratch.quantizedInputs.withUnsafeMutableBufferPointer { bytes in
                             quantizedInput.multiply(values.baseAddress!, rows: total, stride: inputs,
-                                                    buffer: bytes.baseAddress!, into: out.baseAddress!,
+                                                    buffer: bytes.baseAddress!, bias: bias, into: out.baseAddress!,
                                                     outputStride: gates)
                         }
                     } else {
+                        for position in 0..<total {
+                            (out.baseAddress! + position * gates).update(from: bias, count: gates)
+                        }
                         inputWeights.withUnsafeBufferPointer { w in
                             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(total), blasint(gates),
                                         blasint(inputs), 1, values.baseAddress, blasint(inputs), w.baseAddress,
@@ -112,15 +112,17 @@ extension RecurrentWeights {
             for step in 0..<sequences[0].length {
                 while active > 0 && sequences[active - 1].length <= step { active -= 1 }
                 if sameLength {
-                    for index in 0..<active { (sums.baseAddress! + index * gates).update(from: bias, count: gates) }
                     let length = sequences[0].length
                     if let (quantizedInput, _) = quantized {
                         scratch.quantizedInputs.withUnsafeMutableBufferPointer { bytes in
                             quantizedInput.multiply(gathered.baseAddress! + step * inputs, rows: active,
-                                                    stride: length * inputs, buffer: bytes.baseAddress!,
+                                                    stride: length * inputs, buffer: bytes.baseAddress!, bias: bias,
                                                     into: sums.baseAddress!, outputStride: gates)
                         }
                     } else {
+                        for index in 0..<active {
+                            (sums.baseAddress! + index * gates).update(from: bias, count: gates)
+                        }
                         inputWeights.withUnsafeBufferPointer { w in
                             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(active), blasint(gates),
                                         blasint(inputs), 1, gathered.baseAddress! + step * inputs,
