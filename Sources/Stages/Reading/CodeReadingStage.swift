@@ -38,26 +38,24 @@ public struct CodeReadingStage: Stage {
     }
 
     /// zxing-cpp 1.4 finds an Aztec code only when the image centre falls on (or next to) it, so an Aztec code
-    /// off centre is missed. This scans windows (a third of the image, at least 320 px) centred on a 5x5 grid, for Aztec alone.
+    /// off centre is missed. This scans a window (a third of the image, at least 320 px) centred on each place
+    /// that shows an Aztec bullseye (`AztecBullseyes`), for Aztec alone.
     private func searchAztec(_ gray: GrayImage) throws(ReadingError) -> [ReadCode] {
         guard gray.width >= 64, gray.height >= 64 else { return [] }
         let cropWidth = min(gray.width, max(320, gray.width / 3))
         let cropHeight = min(gray.height, max(320, gray.height / 3))
         var found: [ReadCode] = []
-        for row in 0..<5 {
-            for column in 0..<5 {
-                let centreX = (2 * column + 1) * gray.width / 10, centreY = (2 * row + 1) * gray.height / 10
-                let x = min(max(0, centreX - cropWidth / 2), gray.width - cropWidth)
-                let y = min(max(0, centreY - cropHeight / 2), gray.height - cropHeight)
-                let crop = gray.cropped(x: x, y: y, width: cropWidth, height: cropHeight)
-                for var code in try scan(crop, formats: [.aztec]) where !found.contains(where: { $0.payload == code.payload }) {
-                    code.box = NormalizedRect(
-                        x: (code.box.x * Double(cropWidth) + Double(x)) / Double(gray.width),
-                        y: (code.box.y * Double(cropHeight) + Double(y)) / Double(gray.height),
-                        width: code.box.width * Double(cropWidth) / Double(gray.width),
-                        height: code.box.height * Double(cropHeight) / Double(gray.height))
-                    found.append(code)
-                }
+        for centre in AztecBullseyes.find(in: gray) {
+            let x = min(max(0, centre.x - cropWidth / 2), gray.width - cropWidth)
+            let y = min(max(0, centre.y - cropHeight / 2), gray.height - cropHeight)
+            let crop = gray.cropped(x: x, y: y, width: cropWidth, height: cropHeight)
+            for var code in try scan(crop, formats: [.aztec]) where !found.contains(where: { $0.payload == code.payload }) {
+                code.box = NormalizedRect(
+                    x: (code.box.x * Double(cropWidth) + Double(x)) / Double(gray.width),
+                    y: (code.box.y * Double(cropHeight) + Double(y)) / Double(gray.height),
+                    width: code.box.width * Double(cropWidth) / Double(gray.width),
+                    height: code.box.height * Double(cropHeight) / Double(gray.height))
+                found.append(code)
             }
         }
         return found
