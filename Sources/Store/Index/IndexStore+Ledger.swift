@@ -17,6 +17,37 @@ extension IndexStore: CaptureLedger {
         }
     }
 
+    /// Looks each capture up by id (indexed first, then failed), in one read transaction.
+    public func signatures(of captures: [CaptureID], source: String) async throws -> [CaptureID: String] {
+        guard !captures.isEmpty else { return [:] }
+        return try read { db in
+            var result: [CaptureID: String] = [:]
+            for capture in captures {
+                let signature = try db.first("""
+                    SELECT signature FROM captures WHERE id = ?1 AND source = ?2
+                    UNION ALL SELECT signature FROM failures WHERE capture_id = ?1 AND source = ?2
+                    """, [.text(capture.rawValue), .text(source)]) { $0.string(0) } ?? nil
+                if let signature { result[capture] = signature }
+            }
+            return result
+        }
+    }
+
+    /// Walks the primary keys of `captures` and `failures` from `id` on, `limit` rows of each at most, and merges
+    /// them: each page costs `limit` steps however large the index is.
+    public func captureIDs(source: String, after id: CaptureID?, limit: Int) async throws -> [CaptureID] {
+        guard limit > 0 else { return [] }
+        return try read { db in
+            let arguments: [DatabaseValue] = [.text(source), .text(id?.rawValue ?? ""), DatabaseValue(limit)]
+            var ids = Set<String>()
+            for sql in ["SELECT id FROM captures WHERE id > ?2 AND +source = ?1 ORDER BY id LIMIT ?3",
+                        "SELECT capture_id FROM failures WHERE capture_id > ?2 AND +source = ?1 ORDER BY capture_id LIMIT ?3"] {
+                try db.forEachRow(sql, arguments) { row in if let id = row.string(0) { ids.insert(id) } }
+            }
+            return ids.map(CaptureID.init).sorted { $0.bytesPrecede($1) }.prefix(limit).map { $0 }
+        }
+    }
+
     public func recordFailure(_ failure: CaptureFailure, source: String, signature: String) async throws {
         try recordFailure(failure, source: source, signature: signature, path: nil)
     }
