@@ -79,11 +79,13 @@ extension IndexStore: CaptureLedger {
     public func forgetCaptures(_ captures: [CaptureID], source: String) throws {
         guard !captures.isEmpty else { return }
         try write { db in
+            var moments = Set<String>()
             for capture in captures {
-                try Self.removeCapture(capture.rawValue, source: source, in: db)
+                if let moment = try Self.deleteCapture(capture.rawValue, source: source, in: db) { moments.insert(moment) }
                 try db.execute("DELETE FROM failures WHERE capture_id = ? AND source = ?",
                                [.text(capture.rawValue), .text(source)])
             }
+            try Self.regroupMoments(afterRemovingFrom: moments, in: db)
         }
     }
 
@@ -105,11 +107,17 @@ extension IndexStore: CaptureLedger {
     /// Deletes one capture row (its children go by cascade) and its search entry, and regroups the moment it was
     /// in (deleting a representative promotes the next sharpest shot).
     static func removeCapture(_ id: String, source: String, in db: Database) throws {
+        if let moment = try deleteCapture(id, source: source, in: db) { try regroupMoments(afterRemovingFrom: [moment], in: db) }
+    }
+
+    /// Deletes one capture row and its search entry; returns the moment it was in, which the caller regroups
+    /// (once for a whole batch of deletions).
+    private static func deleteCapture(_ id: String, source: String, in db: Database) throws -> String? {
         let row = try db.first("SELECT rowid, moment FROM captures WHERE id = ? AND source = ?",
                                [.text(id), .text(source)]) { ($0.int64(0), $0.string(1)) }
-        guard let row, let rowID = row.0 else { return }
+        guard let row, let rowID = row.0 else { return nil }
         try db.execute("DELETE FROM captures_search WHERE rowid = ?", [.integer(rowID)])
         try db.execute("DELETE FROM captures WHERE rowid = ?", [.integer(rowID)])
-        if let moment = row.1 { try regroupMoments(afterRemovingFrom: [moment], in: db) }
+        return row.1
     }
 }
