@@ -10,8 +10,9 @@ public struct SavedStatus: Sendable {
     public var runningPID: Int32?
     public var updatedAt: Date?
 
-    /// Reads the status saved in `store`; an index that never ran reads as idle.
-    public static func load(from store: IndexStore) throws -> SavedStatus {
+    /// Reads the status saved in `store`; an index that never ran reads as idle. A run whose process died reads as
+    /// interrupted, with its next attempt from `retry` when something will try again by itself.
+    public static func load(from store: IndexStore, retry: RetryPolicy? = nil) throws -> SavedStatus {
         guard let stored = try store.loadStatus() else { return SavedStatus(status: IndexStatus(), runningPID: nil) }
         guard var status = try? JSONDecoder.statusDecoder.decode(IndexStatus.self, from: stored.json) else {
             return SavedStatus(status: IndexStatus(), runningPID: nil, updatedAt: stored.updatedAt)
@@ -22,7 +23,7 @@ public struct SavedStatus: Sendable {
             if pid != getpid() && processIsAlive(pid) {
                 running = pid
             } else {
-                status = status.ended(.interrupted, at: stored.updatedAt)
+                status = status.ended(.interrupted, at: stored.updatedAt, retry: retry)
             }
         }
         return SavedStatus(status: status, runningPID: running, updatedAt: stored.updatedAt)
