@@ -41,7 +41,7 @@ public final class Indexer: Sendable {
         let saver = Task { [store] in
             var lastSaved: ContinuousClock.Instant?
             var lastPhase: IndexPhase?
-            for await status in updates {
+            for await status in updates.dropFirst() {    // the first is the status before the run, not ours to save yet
                 if status.phase == .waitingForGrant { continue }
                 let now = ContinuousClock.now
                 if status.phase == lastPhase, let lastSaved, now - lastSaved < .milliseconds(500) { continue }

@@ -45,3 +45,19 @@ struct LedgerPagingTests {
         #expect(try await index.store.signatures(of: Array(all.keys), source: "photos") == all)
     }
 }
+
+@Suite("Claiming the index for one run")
+struct StatusClaimTests {
+    @Test("Given a free index, a live holder, and a dead holder, then only the live one keeps it",
+          arguments: IndexLocation.allCases)
+    func claim(_ location: IndexLocation) throws {
+        let index = try TestIndex(location)
+        #expect(try index.store.claimStatus(pid: 100, isAlive: { _ in true }) == nil)
+        #expect(try index.store.loadStatus()?.pid == 100)
+        #expect(try index.store.claimStatus(pid: 100, isAlive: { _ in true }) == nil, "a process may claim again")
+        #expect(try index.store.claimStatus(pid: 200, isAlive: { $0 == 100 }) == 100)
+        #expect(try index.store.loadStatus()?.pid == 100)
+        #expect(try index.store.claimStatus(pid: 200, isAlive: { $0 == 200 }) == nil, "a dead holder is taken over")
+        #expect(try index.store.loadStatus()?.pid == 200)
+    }
+}
