@@ -16,10 +16,3 @@ extension CaptureLedger {
         return Array(ids.prefix(limit))
     }
 }
-
-extension CaptureID {
-    /// Whether this id sorts before `other` byte by byte (UTF-8), the order SQLite's default collation uses.
-    public func bytesPrecede(_ other: CaptureID) -> Bool {
-        rawValue.utf8.lexicographicallyPrecedes(other.rawValue.utf8)
-    }
-}

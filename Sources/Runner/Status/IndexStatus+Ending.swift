@@ -7,7 +7,8 @@ extension IndexStatus {
     public func ended(_ reason: LastRun.Reason, failure: String? = nil, at date: Date = Date(),
                       retry: RetryPolicy? = nil) -> IndexStatus {
         var machine = StatusMachine(status: self)
-        machine.apply(.runEnded(reason, failure: failure, at: date, nextAttempt: retry?.nextAttempt(after: reason, at: date)))
+        let next = retry?.nextAttempt(after: reason, at: date)
+        machine.apply(.runEnded(reason, failure: failure, at: date, nextAttempt: next))
         return machine.status
     }
 }

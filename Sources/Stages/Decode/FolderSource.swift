@@ -129,7 +129,9 @@ public struct FolderSource: CaptureSource {
         var ended = false
         while !ended {
             batch.removeAll(keepingCapacity: true)
-            while batch.count < batchSize, let entry = walk.next() { batch.append(sourceCapture(entry, sourceID: sourceID)) }
+            while batch.count < batchSize, let entry = walk.next() {
+                batch.append(sourceCapture(entry, sourceID: sourceID))
+            }
             ended = batch.count < batchSize
             guard !batch.isEmpty else { break }
             let known = try await ledger.signatures(of: batch.map(\.id), source: sourceID)

@@ -121,7 +121,11 @@ struct FolderWalk {
                 if info.st_mode & S_IFMT == S_IFLNK {
                     guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
                 }
-                type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : type
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: type = Int32(DT_DIR)
+                case S_IFREG: type = Int32(DT_REG)
+                default: continue
+                }
             }
             if type == Int32(DT_DIR) {
                 if recursive { children.append(Child(name: name, isFolder: true)) }

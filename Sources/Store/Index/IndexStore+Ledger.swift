@@ -40,8 +40,10 @@ extension IndexStore: CaptureLedger {
         return try read { db in
             let arguments: [DatabaseValue] = [.text(source), .text(id?.rawValue ?? ""), DatabaseValue(limit)]
             var ids = Set<String>()
-            for sql in ["SELECT id FROM captures WHERE id > ?2 AND +source = ?1 ORDER BY id LIMIT ?3",
-                        "SELECT capture_id FROM failures WHERE capture_id > ?2 AND +source = ?1 ORDER BY capture_id LIMIT ?3"] {
+            for table in [(name: "captures", id: "id"), (name: "failures", id: "capture_id")] {
+                // `+source`: walk the primary key in order rather than the source index.
+                let sql = "SELECT \(table.id) FROM \(table.name) WHERE \(table.id) > ?2 AND +source = ?1 "
+                    + "ORDER BY \(table.id) LIMIT ?3"
                 try db.forEachRow(sql, arguments) { row in if let id = row.string(0) { ids.insert(id) } }
             }
             return ids.map(CaptureID.init).sorted { $0.bytesPrecede($1) }.prefix(limit).map { $0 }
@@ -81,7 +83,9 @@ extension IndexStore: CaptureLedger {
         try write { db in
             var moments = Set<String>()
             for capture in captures {
-                if let moment = try Self.deleteCapture(capture.rawValue, source: source, in: db) { moments.insert(moment) }
+                if let moment = try Self.deleteCapture(capture.rawValue, source: source, in: db) {
+                    moments.insert(moment)
+                }
                 try db.execute("DELETE FROM failures WHERE capture_id = ? AND source = ?",
                                [.text(capture.rawValue), .text(source)])
             }
@@ -107,7 +111,9 @@ extension IndexStore: CaptureLedger {
     /// Deletes one capture row (its children go by cascade) and its search entry, and regroups the moment it was
     /// in (deleting a representative promotes the next sharpest shot).
     static func removeCapture(_ id: String, source: String, in db: Database) throws {
-        if let moment = try deleteCapture(id, source: source, in: db) { try regroupMoments(afterRemovingFrom: [moment], in: db) }
+        if let moment = try deleteCapture(id, source: source, in: db) {
+            try regroupMoments(afterRemovingFrom: [moment], in: db)
+        }
     }
 
     /// Deletes one capture row and its search entry; returns the moment it was in, which the caller regroups

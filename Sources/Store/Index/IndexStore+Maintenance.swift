@@ -18,7 +18,9 @@ extension IndexStore {
     public func claimStatus(pid: Int32, isAlive: (Int32) -> Bool) throws -> Int32? {
         try queue.withConnection { db in
             try db.inTransaction(immediate: true) { db -> Int32? in
-                let holder = try db.first("SELECT pid FROM status WHERE id = 1") { $0.int64(0).map { Int32($0) } } ?? nil
+                let holder = try db.first("SELECT pid FROM status WHERE id = 1") {
+                    $0.int64(0).map { Int32($0) }
+                } ?? nil
                 if let holder, holder != pid, isAlive(holder) { return holder }
                 try db.execute("""
                     INSERT INTO status (id, json, pid, updated_at) VALUES (1, '{}', ?1, ?2)

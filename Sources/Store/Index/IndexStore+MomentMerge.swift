@@ -51,10 +51,13 @@ extension IndexStore {
                     SELECT id, source, date, fingerprint, sharpness, moment FROM captures
                     WHERE source = ? AND date BETWEEN ? AND ? AND fingerprint IS NOT NULL
                     """, [.text(source), .real(window.lowerBound), .real(window.upperBound)]) { row in
-                    guard let neighbour = try momentCapture(row), !written.contains(neighbour.id.rawValue) else { return }
+                    guard let neighbour = try momentCapture(row), !written.contains(neighbour.id.rawValue) else {
+                        return
+                    }
                     let key = row.string(5) ?? neighbour.id.rawValue
                     var node = nodes[key]
-                    var position = firstIndex(in: indices, of: added, from: neighbour.date.addingTimeInterval(-interval - 0.001))
+                    let from = neighbour.date.addingTimeInterval(-interval - 0.001)
+                    var position = firstIndex(in: indices, of: added, from: from)
                     while position < indices.count,
                           added[indices[position]].date <= neighbour.date.addingTimeInterval(interval + 0.001) {
                         let mine = indices[position]
@@ -95,7 +98,8 @@ extension IndexStore {
                 }
                 firsts.append(first)
                 let best = try db.first("""
-                    SELECT id, source, date, fingerprint, sharpness FROM captures INDEXED BY captures_moment_representative
+                    SELECT id, source, date, fingerprint, sharpness
+                    FROM captures INDEXED BY captures_moment_representative
                     WHERE moment = ? AND moment_representative = 1
                     """, [.text(id)]) { try momentCapture($0) } ?? nil
                 bests.append(best ?? first)
