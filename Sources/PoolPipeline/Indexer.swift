@@ -9,6 +9,7 @@ public final class Indexer: Sendable {
     public let store: IndexStore
     public let graph: PipelineGraph
     public let runner: PipelineRunner
+    private let grant: IndexGrant
 
     /// Loads `pipeline` into a runner over the index at `indexPath`. Throws `PipelineError` for a pipeline file
     /// that does not load, the store's errors for an index that cannot be opened, and
@@ -21,12 +22,13 @@ public final class Indexer: Sendable {
         environment.provide(store)
         graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
         let saved = try SavedStatus.load(from: store, retry: mode.retry)
+        grant = IndexGrant(store: store, interval: grantInterval)
         if let pid = saved.runningPID, !mode.waitsForIndex {
             throw IndexerError.alreadyIndexing(pid: pid, index: indexPath)
         }
         runner = PipelineRunner(graph: graph, ledger: store, options: .init(
             powerMonitor: powerMonitor, initialStatus: saved.status, retry: mode.retry,
-            yieldsToPower: mode.background, grant: IndexGrant(store: store, interval: grantInterval),
+            yieldsToPower: mode.background, grant: grant,
             waitsForGrant: mode.waitsForIndex))
     }
 
@@ -34,15 +36,15 @@ public final class Indexer: Sendable {
     /// change of phase, and a last time, without a pid, when the run has ended; then closes the index (which
     /// folds SQLite's write-ahead log back into the index file). An indexer runs once.
     ///
-    /// While the run waits for another process to leave the index, nothing is saved: the saved status is that
-    /// process's until it ends.
+    /// Until the run has the index (another process may hold it, and the run may wait for it or give up), nothing
+    /// is saved: the saved status is that process's.
     public func run() async throws -> RunSummary {
         let updates = runner.statusUpdates()
-        let saver = Task { [store] in
+        let saver = Task { [store, grant] in
             var lastSaved: ContinuousClock.Instant?
             var lastPhase: IndexPhase?
             for await status in updates.dropFirst() {    // the first is the status before the run, not ours to save yet
-                if status.phase == .waitingForGrant { continue }
+                guard grant.isHeld else { continue }
                 let now = ContinuousClock.now
                 if status.phase == lastPhase, let lastSaved, now - lastSaved < .milliseconds(500) { continue }
                 lastSaved = now
@@ -52,7 +54,7 @@ public final class Indexer: Sendable {
         }
         let summary = try await runner.run()
         await saver.value
-        if summary.status.phase != .waitingForGrant { try SavedStatus.save(summary.status, pid: nil, to: store) }
+        if grant.isHeld { try SavedStatus.save(summary.status, pid: nil, to: store) }
         store.close()
         return summary
     }

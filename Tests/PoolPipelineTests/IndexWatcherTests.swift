@@ -134,4 +134,23 @@ struct IndexGrantTests {
         #expect(try store.loadStatus()?.pid == nil)
         #expect(try SavedStatus.load(from: store).status.lastRun?.indexed == 3)
     }
+
+    @Test func givenARunWaitingForAnotherProcess_whenStopped_thenTheOtherProcesssStatusIsLeftAsItWas() async throws {
+        let workspace = try WatchWorkspace()
+        let other = getppid()
+        let store = try IndexStore(path: workspace.index)
+        let theirs = Data(#"{"phase":"indexing"}"#.utf8)
+        try store.saveStatus(json: theirs, pid: other)
+        let indexer = try Indexer(pipeline: workspace.pipeline, indexPath: workspace.index, registry: workspace.registry,
+                                  powerMonitor: nil, mode: IndexingMode(waitsForIndex: true),
+                                  grantInterval: .milliseconds(5))
+        let updates = indexer.runner.statusUpdates()
+        async let summary = indexer.run()
+        for await status in updates where status.phase == .waitingForGrant { break }
+        indexer.runner.stop(.user)
+        let result = try await summary
+        #expect(result.reason == .stopped && result.indexed == 0)
+        let saved = try #require(try store.loadStatus())
+        #expect(saved.pid == other && saved.json == theirs)
+    }
 }
