@@ -22,7 +22,8 @@ struct RunCommand: Command {
           --watch        keep the index up to date: after each run, wait until its next attempt and run again
                          (15 min after a completed run, 1 min after one ended by the system or interrupted,
                          10 min after a failure, 1 min while a folder cannot be read); implies --wait.
-                         A run you stop (Ctrl-C) ends the watch. Waits first for a next attempt already due
+                         Before its first run it waits for a next attempt the index already names. A run you
+                         stop (Ctrl-C) ends the watch; pause and resume act on the run under way
           --if-due       for timers (cron, systemd): run only if the last run's next attempt has come (or, after
                          a one-off run, its interval has passed; never after a run you stopped), else say when it
                          is due and exit 0. Records the next attempt, as --watch does
