@@ -110,6 +110,7 @@ targets += [
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline"]),
+    .testTarget(name: "PoolPipelineTests", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"]),
 ]
 products += [
     .library(name: "PoolPipeline", targets: ["PoolPipeline"]),

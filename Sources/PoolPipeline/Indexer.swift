@@ -9,30 +9,42 @@ public final class Indexer: Sendable {
     public let store: IndexStore
     public let graph: PipelineGraph
     public let runner: PipelineRunner
+    private let grant: IndexGrant
 
     /// Loads `pipeline` into a runner over the index at `indexPath`. Throws `PipelineError` for a pipeline file
-    /// that does not load, and the store's errors for an index that cannot be opened.
+    /// that does not load, the store's errors for an index that cannot be opened, and
+    /// `IndexerError.alreadyIndexing` when another process indexes into it and `mode` does not wait for it.
     public init(pipeline: String, indexPath: String, registry: StageRegistry = .builtIn,
-                powerMonitor: (any PowerMonitor)? = SystemPowerMonitor()) throws {
+                powerMonitor: (any PowerMonitor)? = SystemPowerMonitor(), mode: IndexingMode = .oneOff,
+                grantInterval: Duration = .seconds(1)) throws {
         store = try IndexStore(path: indexPath)
         var environment = StageEnvironment(baseDirectory: "")
         environment.provide(store)
         graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
-        let saved = try SavedStatus.load(from: store)
-        if let pid = saved.runningPID { throw IndexerError.alreadyIndexing(pid: pid, index: indexPath) }
-        runner = PipelineRunner(graph: graph, ledger: store,
-                                options: .init(powerMonitor: powerMonitor, initialStatus: saved.status))
+        let saved = try SavedStatus.load(from: store, retry: mode.retry)
+        grant = IndexGrant(store: store, interval: grantInterval)
+        if let pid = saved.runningPID, !mode.waitsForIndex {
+            throw IndexerError.alreadyIndexing(pid: pid, index: indexPath)
+        }
+        runner = PipelineRunner(graph: graph, ledger: store, options: .init(
+            powerMonitor: powerMonitor, initialStatus: saved.status, retry: mode.retry,
+            yieldsToPower: mode.background, grant: grant,
+            waitsForGrant: mode.waitsForIndex))
     }
 
     /// Runs the pipeline to its end (or until stopped), saving the status at most twice a second and at every
     /// change of phase, and a last time, without a pid, when the run has ended; then closes the index (which
     /// folds SQLite's write-ahead log back into the index file). An indexer runs once.
+    ///
+    /// Until the run has the index (another process may hold it, and the run may wait for it or give up), nothing
+    /// is saved: the saved status is that process's.
     public func run() async throws -> RunSummary {
         let updates = runner.statusUpdates()
-        let saver = Task { [store] in
+        let saver = Task { [store, grant] in
             var lastSaved: ContinuousClock.Instant?
             var lastPhase: IndexPhase?
-            for await status in updates {
+            for await status in updates.dropFirst() {    // the first is the status before the run, not ours to save yet
+                guard grant.isHeld else { continue }
                 let now = ContinuousClock.now
                 if status.phase == lastPhase, let lastSaved, now - lastSaved < .milliseconds(500) { continue }
                 lastSaved = now
@@ -42,7 +54,7 @@ public final class Indexer: Sendable {
         }
         let summary = try await runner.run()
         await saver.value
-        try SavedStatus.save(summary.status, pid: nil, to: store)
+        if grant.isHeld { try SavedStatus.save(summary.status, pid: nil, to: store) }
         store.close()
         return summary
     }

@@ -10,19 +10,20 @@ public struct SavedStatus: Sendable {
     public var runningPID: Int32?
     public var updatedAt: Date?
 
-    /// Reads the status saved in `store`; an index that never ran reads as idle.
-    public static func load(from store: IndexStore) throws -> SavedStatus {
+    /// Reads the status saved in `store`; an index that never ran reads as idle. A run whose process died reads as
+    /// interrupted, with its next attempt from `retry` when something will try again by itself.
+    public static func load(from store: IndexStore, retry: RetryPolicy? = nil) throws -> SavedStatus {
         guard let stored = try store.loadStatus() else { return SavedStatus(status: IndexStatus(), runningPID: nil) }
-        guard var status = try? JSONDecoder.statusDecoder.decode(IndexStatus.self, from: stored.json) else {
-            return SavedStatus(status: IndexStatus(), runningPID: nil, updatedAt: stored.updatedAt)
-        }
+        // A status that does not decode (written by a newer version, or a run that has only claimed the index)
+        // reads as a fresh one; its pid still counts.
+        var status = (try? JSONDecoder.statusDecoder.decode(IndexStatus.self, from: stored.json)) ?? IndexStatus()
         var running: Int32?
         // A running process saves its pid with every update and clears it when its run ends.
         if let pid = stored.pid {
             if pid != getpid() && processIsAlive(pid) {
                 running = pid
             } else {
-                status = status.ended(.interrupted, at: stored.updatedAt)
+                status = status.ended(.interrupted, at: stored.updatedAt, retry: retry)
             }
         }
         return SavedStatus(status: status, runningPID: running, updatedAt: stored.updatedAt)

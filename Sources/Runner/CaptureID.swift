@@ -17,3 +17,10 @@ public struct CaptureID: Hashable, Sendable, Codable, CustomStringConvertible, C
         try container.encode(rawValue)
     }
 }
+
+extension CaptureID {
+    /// Whether this id sorts before `other` byte by byte (UTF-8), the order SQLite's default collation uses.
+    public func bytesPrecede(_ other: CaptureID) -> Bool {
+        rawValue.utf8.lexicographicallyPrecedes(other.rawValue.utf8)
+    }
+}

@@ -10,6 +10,9 @@ enum ExitCode: Int32 {
     case noInput = 66
     /// The index cannot be opened or written (EX_IOERR).
     case ioError = 74
+    /// A background run ended because the machine is hot, on battery or saving power; try again later
+    /// (EX_TEMPFAIL).
+    case temporaryFailure = 75
     /// Stopped by SIGINT; the next run carries on.
     case interrupted = 130
     /// Ended by SIGTERM; the next run carries on.

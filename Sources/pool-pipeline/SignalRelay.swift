@@ -8,7 +8,7 @@ import Synchronization
 final class SignalRelay {
     private let sources: [any DispatchSourceSignal]
 
-    init(runner: PipelineRunner) {
+    init(runner: any RunControlling) {
         let queue = DispatchQueue(label: "pool-pipeline.signals")
         let interrupts = Counter()
         var sources: [any DispatchSourceSignal] = []

@@ -33,6 +33,12 @@ struct CLIProcess {
     /// `signal` and waits for the process to end.
     static func interrupt(_ arguments: [String], signal: Int32,
                           until: (_ processed: Int) -> Bool) throws -> Result {
+        try interrupt(arguments, signal: signal, whenOutput: { text in lastProcessed(in: text).map(until) ?? false })
+    }
+
+    /// Starts `pool-pipeline` with `arguments`, reads its standard output until `whenOutput` holds for all read so
+    /// far, then sends `signal` and waits for the process to end.
+    static func interrupt(_ arguments: [String], signal: Int32, whenOutput: (String) -> Bool) throws -> Result {
         let (process, out, err) = try launch(arguments)
         var text = ""
         var signalled = false
@@ -41,7 +47,7 @@ struct CLIProcess {
             let chunk = reader.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
-            if !signalled, let processed = lastProcessed(in: text), until(processed) {
+            if !signalled, whenOutput(text) {
                 kill(process.processIdentifier, signal)
                 signalled = true
             }

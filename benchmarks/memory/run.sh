@@ -5,6 +5,8 @@
 # copy with its own file time a minute apart, so that they are distinct captures taken at distinct moments, as in a
 # real library (copies of one photo with one EXIF time would all be one moment). Indexed into a fresh index with a
 # release build; /usr/bin/time -v reports the peak resident set size.
+# MEMORY_LIBRARY=bursts makes the stress case instead: hard links to every sample but broken.jpg, so the copies of
+# each EXIF-dated photo are one moment of size/12 identical shots.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 pipeline_template=${1:-benchmarks/memory/pipeline.json}
@@ -14,14 +16,23 @@ sizes=("${@:-1000 10000}")
 swift build -c release --product pool-pipeline >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mapfile -t originals < <(find "$PWD/samples" -type f \( -name '*.png' -o -name '*.webp' \) | sort)
+bursts=${MEMORY_LIBRARY:-}
+if [ "$bursts" = bursts ]; then
+  mapfile -t originals < <(find "$PWD/samples" -type f \( -name '*.png' -o -name '*.jpg' -o -name '*.webp' \) ! -name 'broken.jpg' | sort)
+else
+  mapfile -t originals < <(find "$PWD/samples" -type f \( -name '*.png' -o -name '*.webp' \) | sort)
+fi
 for size in "${sizes[@]}"; do
   library="$work/library-$size"
   mkdir -p "$library"
   for ((i = 0; i < size; i++)); do
     original=${originals[$((i % ${#originals[@]}))]}
-    cp "$original" "$library/$i.${original##*.}"
-    touch -d "@$((1700000000 + 60 * i))" "$library/$i.${original##*.}"
+    if [ "$bursts" = bursts ]; then
+      ln "$original" "$library/$i.${original##*.}"
+    else
+      cp "$original" "$library/$i.${original##*.}"
+      touch -d "@$((1700000000 + 60 * i))" "$library/$i.${original##*.}"
+    fi
   done
   sed "s#\"path\": \"../samples\"#\"path\": \"$library\"#" "$pipeline_template" > "$work/pipeline-$size.json"
   /usr/bin/time -v .build/release/pool-pipeline run "$work/pipeline-$size.json" --index "$work/index-$size.sqlite" --plain \

@@ -25,12 +25,27 @@ public final class PipelineRunner: Sendable {
         public var powerInterval: Duration
         /// The status to start from (the one saved by the last run), so `lastRun` carries over.
         public var initialStatus: IndexStatus
+        /// When something will try again by itself after this run (`lastRun.nextAttempt`); nil when nothing will,
+        /// as for a one-off run.
+        public var retry: RetryPolicy?
+        /// A background run: instead of slowing down while the machine is hot, on battery or in a power-saver
+        /// profile, the run ends (`endedBySystem`, naming the condition) and leaves the rest for a later attempt.
+        public var yieldsToPower: Bool
+        /// What the run must be granted before it lists anything (the index to itself); nil needs nothing.
+        public var grant: (any RunGrant)?
+        /// Whether a run that is not granted waits (phase `waitingForGrant`) instead of ending as `waiting`.
+        public var waitsForGrant: Bool
 
         public init(powerMonitor: (any PowerMonitor)? = nil, powerInterval: Duration = .seconds(5),
-                    initialStatus: IndexStatus = IndexStatus()) {
+                    initialStatus: IndexStatus = IndexStatus(), retry: RetryPolicy? = nil,
+                    yieldsToPower: Bool = false, grant: (any RunGrant)? = nil, waitsForGrant: Bool = false) {
             self.powerMonitor = powerMonitor
             self.powerInterval = powerInterval
             self.initialStatus = initialStatus
+            self.retry = retry
+            self.yieldsToPower = yieldsToPower
+            self.grant = grant
+            self.waitsForGrant = waitsForGrant
         }
     }
 
@@ -84,7 +99,7 @@ public final class PipelineRunner: Sendable {
     /// next run, captures already under way go through to the end (a pause is lifted for them), and every stage's
     /// `finish()` runs. The next run carries on from there, and no capture is done twice.
     public func stop(_ reason: StopReason = .user) {
-        requestStop(reason == .user ? .user : .system)
+        requestStop(reason == .user ? .user : .system(nil))
     }
 
     /// Reads the power conditions now and throttles (or stops throttling) accordingly. Runs every
@@ -97,6 +112,10 @@ public final class PipelineRunner: Sendable {
             return control.conditions != conditions
         }
         guard changed else { return }
+        if options.yieldsToPower, let reason = conditions.throttleReason {
+            requestStop(.system(reason))
+            return
+        }
         applyLimits()
         statusCenter.apply(.throttled(reason: conditions.throttleReason))
     }

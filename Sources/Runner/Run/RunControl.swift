@@ -5,8 +5,8 @@ struct RunControl {
     enum Stop: Equatable {
         /// The user asked (SIGINT, or `stop()`).
         case user
-        /// The system asked (SIGTERM).
-        case system
+        /// The system asked (SIGTERM), or a background run yields to the machine's state (the reason, in words).
+        case system(String?)
         /// Listing or storing failed; the description says what.
         case failure(String)
     }

@@ -15,6 +15,8 @@ final class RunFlow: Sendable {
     private let runningWorkers: Mutex<[Int]>
     private let failures = Mutex<[CaptureFailure]>([])
     private let waitingPath = Mutex<String?>(nil)
+    /// What held the run's grant when it gave up waiting for it.
+    private let waitingFor = Mutex<String?>(nil)
     /// Sources that announced their totals, and the sum; sources done listing.
     private let listing = Mutex<(announced: Int, total: Int, finished: Int)>((0, 0, 0))
 
@@ -29,6 +31,7 @@ final class RunFlow: Sendable {
     }
 
     func run() async -> RunSummary {
+        if let grant = runner.options.grant, await !acquire(grant) { return end() }
         runner.statusCenter.apply(.runStarted(notes: graph.stages.flatMap(\.stage.notes)))
         let power = runner.options.powerMonitor.map { _ in
             Task { [runner] in
@@ -50,6 +53,28 @@ final class RunFlow: Sendable {
         }
         power?.cancel()
         return end()
+    }
+
+    // MARK: Grant
+
+    /// Takes the run's grant, waiting for it (phase `waitingForGrant`) when the options say so; false when the run
+    /// ends without it (not waiting, stopped while waiting, or the grant failed).
+    private func acquire(_ grant: any RunGrant) async -> Bool {
+        do {
+            while let holder = try await grant.acquire() {
+                runner.statusCenter.apply(.waitingForGrant(holder: holder))
+                guard runner.options.waitsForGrant, runner.stopRequest == nil else {
+                    waitingFor.withLock { $0 = holder }
+                    return false
+                }
+                try await grant.waitForChange()
+                guard runner.stopRequest == nil else { return false }
+            }
+            return true
+        } catch {
+            runner.requestStop(.failure("taking the index failed: \(error)"))
+            return false
+        }
     }
 
     // MARK: Sources
@@ -169,6 +194,7 @@ final class RunFlow: Sendable {
     private func end() -> RunSummary {
         let stop = runner.stopRequest
         let path = waitingPath.withLock { $0 }
+        let holder = waitingFor.withLock { $0 }
         let reason: LastRun.Reason
         var problem: String?
         switch stop {
@@ -178,11 +204,18 @@ final class RunFlow: Sendable {
         case _ where path != nil:
             reason = .waiting
             problem = "cannot read \(path!)"
+        case nil where holder != nil:
+            reason = .waiting
+            problem = "waiting for \(holder!)"
         case .user?: reason = .stopped
-        case .system?: reason = .endedBySystem
+        case .system(let why)?:
+            reason = .endedBySystem
+            problem = why
         case nil: reason = .completed
         }
-        runner.statusCenter.apply(.runEnded(reason, failure: problem, at: Date()))
+        let now = Date()
+        runner.statusCenter.apply(.runEnded(reason, failure: problem, at: now,
+                                            nextAttempt: runner.options.retry?.nextAttempt(after: reason, at: now)))
         let status = runner.statusCenter.current
         return RunSummary(reason: reason, indexed: status.detail.indexed, failed: status.detail.failed,
                           failures: failures.withLock { $0 }, problem: problem, status: status)

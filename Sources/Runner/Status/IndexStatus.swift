@@ -19,8 +19,8 @@ public struct IndexStatus: Sendable, Equatable, Codable {
 
 /// What the indexer is doing.
 public enum IndexPhase: String, Sendable, Codable, CaseIterable {
-    /// Nothing to index was granted. Kept from the iOS system's vocabulary for status readers; on Linux a pipeline
-    /// without a source does not load, so a run never enters this phase.
+    /// The run may not start yet: another process is indexing into the same index (`run --wait` and `--watch`
+    /// wait for it to end). `detail.waitingFor` says what it waits for.
     case waitingForGrant
     /// A source's folder cannot be read; `detail.path` names it.
     case waitingForPermission
@@ -64,13 +64,14 @@ public struct LastRun: Sendable, Equatable, Codable {
         case completed
         /// Stopped on request (pause, or SIGINT).
         case stopped
-        /// Ended by the system (SIGTERM, as at shutdown); the next run carries on.
+        /// Ended by the system (SIGTERM, as at shutdown; or a background run yielding to battery, heat or a
+        /// power-saver profile); the next run carries on.
         case endedBySystem
         /// Listing, reading or storing failed.
         case failed
         /// The process died during the run (found out by the next status read or run).
         case interrupted
-        /// Waiting on permission to read a source.
+        /// Waiting on permission to read a source, or for another run to leave the index.
         case waiting
     }
 

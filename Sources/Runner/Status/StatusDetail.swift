@@ -14,11 +14,13 @@ public struct StatusDetail: Sendable, Equatable, Codable {
     public var throttled: Bool
     /// The path in question while waiting for permission.
     public var path: String?
+    /// What the run waits for while waiting for a grant ("process 4242, indexing into /data/index.sqlite").
+    public var waitingFor: String?
     /// What stages ask to tell the user about this run ("vectors pending: no CLIP weights installed at PATH").
     public var notes: [String]
 
     public init(text: String = "", total: Int? = nil, listed: Int = 0, indexed: Int = 0, failed: Int = 0,
-                throttled: Bool = false, path: String? = nil, notes: [String] = []) {
+                throttled: Bool = false, path: String? = nil, waitingFor: String? = nil, notes: [String] = []) {
         self.text = text
         self.total = total
         self.listed = listed
@@ -26,6 +28,7 @@ public struct StatusDetail: Sendable, Equatable, Codable {
         self.failed = failed
         self.throttled = throttled
         self.path = path
+        self.waitingFor = waitingFor
         self.notes = notes
     }
 
@@ -35,10 +38,10 @@ public struct StatusDetail: Sendable, Equatable, Codable {
 
 extension StatusDetail {
     private enum CodingKeys: String, CodingKey {
-        case text, total, listed, indexed, failed, throttled, path, notes
+        case text, total, listed, indexed, failed, throttled, path, waitingFor, notes
     }
 
-    /// Reads a saved detail; fields added in later versions (`notes`) may be absent.
+    /// Reads a saved detail; fields added in later versions (`notes`, `waitingFor`) may be absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(text: try container.decode(String.self, forKey: .text),
@@ -48,6 +51,7 @@ extension StatusDetail {
                   failed: try container.decode(Int.self, forKey: .failed),
                   throttled: try container.decode(Bool.self, forKey: .throttled),
                   path: try container.decodeIfPresent(String.self, forKey: .path),
+                  waitingFor: try container.decodeIfPresent(String.self, forKey: .waitingFor),
                   notes: try container.decodeIfPresent([String].self, forKey: .notes) ?? [])
     }
 }

@@ -14,11 +14,17 @@ struct StatusMachine {
         case resumed
         case throttled(reason: String?)
         case permissionDenied(path: String)
-        case runEnded(LastRun.Reason, failure: String?, at: Date)
+        /// The run cannot start until something is granted; `holder` says what it waits for, in words.
+        case waitingForGrant(holder: String)
+        /// The run ended for the reason; `failure` says why it failed or, when it ended by the system, what made
+        /// it end; `nextAttempt` is when something will try again by itself.
+        case runEnded(LastRun.Reason, failure: String?, at: Date, nextAttempt: Date?)
     }
 
     private(set) var status: IndexStatus
     private var throttleReason: String?
+    /// What ended the last run, when the system did (SIGTERM, battery, heat).
+    private var systemReason: String?
 
     init(status: IndexStatus = IndexStatus()) {
         self.status = status
@@ -57,8 +63,13 @@ struct StatusMachine {
         case .permissionDenied(let path):
             status.phase = .waitingForPermission
             status.detail.path = path
-        case .runEnded(let reason, let failure, let date):
+        case .waitingForGrant(let holder):
+            status.phase = .waitingForGrant
+            status.pauseReason = nil
+            status.detail = StatusDetail(throttled: status.detail.throttled, waitingFor: holder)
+        case .runEnded(let reason, let failure, let date, let nextAttempt):
             end(reason, failure: failure, at: date)
+            status.lastRun?.nextAttempt = nextAttempt
         }
         describe()
     }
@@ -66,6 +77,7 @@ struct StatusMachine {
     private mutating func end(_ reason: LastRun.Reason, failure: String?, at date: Date) {
         status.lastRun = LastRun(reason: reason, finishedAt: date, indexed: status.detail.indexed,
                                  failed: status.detail.failed)
+        systemReason = reason == .endedBySystem ? failure : nil
         switch reason {
         case .completed:
             status.phase = .idle
@@ -86,10 +98,17 @@ struct StatusMachine {
     }
 
     private mutating func describe() {
+        describePhase()
+        if status.phase != .indexing, let next = status.lastRun?.nextAttempt {
+            status.detail.text += "; next attempt \(ISO8601DateFormatter().string(from: next))"
+        }
+    }
+
+    private mutating func describePhase() {
         let detail = status.detail
         switch status.phase {
         case .waitingForGrant:
-            status.detail.text = "Nothing to index: the pipeline names no source"
+            status.detail.text = "Waiting for \(detail.waitingFor ?? "a grant to index")"
         case .waitingForPermission:
             status.detail.text = "Waiting for permission to read \(detail.path ?? "a source")"
         case .indexing:
@@ -101,6 +120,8 @@ struct StatusMachine {
             let done = detail.total.map { "\(groupedDigits(detail.processed)) of \(groupedDigits($0))" } ?? groupedDigits(detail.processed)
             switch status.pauseReason?.kind {
             case .failed?: status.detail.text = "Paused after a failure, \(done) captures done: \(status.pauseReason?.failureDescription ?? "")"
+            case .interrupted? where systemReason != nil:
+                status.detail.text = "Paused: ended by the system (\(systemReason!)) with \(done) captures done"
             case .interrupted?: status.detail.text = "Paused: the run was interrupted with \(done) captures done"
             case .byApp?, nil: status.detail.text = "Paused with \(done) captures done"
             }

@@ -6,8 +6,11 @@ import Runner
 /// them, webp, tiff/tif, gif; any case), in path order, each with an id stable across runs (see `StableID`).
 ///
 /// A run emits only files that are new or whose size or modification time changed since the ledger recorded
-/// them, and tells the ledger to forget captures whose files are gone. Listing finishes before the first
-/// capture is emitted, so the total is known up front (`plan`).
+/// them, and tells the ledger to forget captures whose files are gone. It walks the folder twice, streaming:
+/// the first walk counts what will be emitted (so progress knows the total up front) and forgets what is gone,
+/// the second emits. Neither holds the listing: the ledger is asked about a batch of files at a time, and what
+/// is gone is found by paging through the ledger's ids against the sorted 64-bit ids of the files found (8 bytes
+/// a file), so memory stays flat with the size of the library.
 ///
 /// A root that is missing or cannot be read throws `SourceError.permissionDenied` naming it. A subfolder that
 /// cannot be read does not stop the run: it is reported through `warn`, and nothing is forgotten in that run,
@@ -24,6 +27,8 @@ public struct FolderSource: CaptureSource {
     public let warn: @Sendable (String) -> Void
     /// How folders are opened: `opendir`, or a stand-in that refuses some folders in tests.
     let openFolder: @Sendable (String) -> OpaquePointer?
+    /// Files looked up in the ledger at once, ledger ids read per page, and captures forgotten per call.
+    let batchSize: Int
 
     public init(root: String, recursive: Bool = true, extensions: Set<String> = FolderSource.supportedExtensions(),
                 warn: @escaping @Sendable (String) -> Void = FolderSource.printToStandardError) {
@@ -31,11 +36,14 @@ public struct FolderSource: CaptureSource {
     }
 
     init(root: String, recursive: Bool = true, extensions: Set<String> = FolderSource.supportedExtensions(),
-         warn: @escaping @Sendable (String) -> Void, openFolder: @escaping @Sendable (String) -> OpaquePointer?) {
+         warn: @escaping @Sendable (String) -> Void, batchSize: Int = 256,
+         openFolder: @escaping @Sendable (String) -> OpaquePointer?) {
+        precondition(batchSize >= 1, "a batch holds at least one capture")
         self.root = root
         self.recursive = recursive
         self.extensions = extensions
         self.warn = warn
+        self.batchSize = batchSize
         self.openFolder = openFolder
     }
 
@@ -51,44 +59,113 @@ public struct FolderSource: CaptureSource {
     }
 
     public func captures(context: SourceContext, emit: (SourceCapture<CaptureFile>) async throws -> Void) async throws {
-        let indexed = try await context.ledger.signatures(source: context.sourceID)
-        let plan = try plan(sourceID: context.sourceID, indexed: indexed)
-        for folder in plan.unreadableFolders {
+        // First walk: count, note every file found, and forget what is gone.
+        var walk = try makeWalk()
+        var found: [UInt64] = []
+        var changedCount = 0
+        try await forEachBatch(of: &walk, sourceID: context.sourceID, ledger: context.ledger) { capture, changed in
+            if let hash = StableID.hash(of: capture.id) { found.append(hash) }
+            if changed { changedCount += 1 }
+        }
+        for folder in walk.unreadable {
             warn("source \"\(context.sourceID)\": skipped folder \(folder.path) (\(folder.reason)); "
                  + "its captures stay in the index and nothing is dropped this run")
         }
-        if !plan.gone.isEmpty {
-            try await context.ledger.forget(plan.gone, source: context.sourceID)
+        if walk.unreadable.isEmpty {
+            found.sort()
+            try await forgetGone(found: found, context: context)
         }
-        context.announce(total: plan.changed.count)
-        for capture in plan.changed {
-            try await emit(capture)
+        found = []
+        context.announce(total: changedCount)
+
+        // Second walk: emit what is new or changed, as the ledger holds it now.
+        walk = try makeWalk()
+        try await forEachBatch(of: &walk, sourceID: context.sourceID, ledger: context.ledger) { capture, changed in
+            if changed { try await emit(capture) }
         }
     }
 
-    /// Lists the folder and compares it with `indexed` (id → signature): what a run will emit and forget.
+    /// Lists the folder and compares it with `indexed` (id → signature): what a run would emit and forget, held in
+    /// memory (for tools and tests; a run streams instead).
     public func plan(sourceID: String, indexed: [CaptureID: String]) throws(SourceError) -> FolderPlan {
-        let listing = try FolderListing.list(root: root, recursive: recursive, extensions: extensions,
-                                             openFolder: openFolder)
+        var walk = try makeWalk()
         var plan = FolderPlan()
         var present = Set<CaptureID>()
-        for entry in listing.entries {
-            let id = StableID.capture(source: sourceID, relativePath: entry.relativePath)
-            present.insert(id)
-            let signature = "\(entry.byteCount):\(entry.modifiedNanoseconds)"
-            if indexed[id] == signature {
+        while let entry = walk.next() {
+            let capture = sourceCapture(entry, sourceID: sourceID)
+            present.insert(capture.id)
+            if indexed[capture.id] == capture.signature {
                 plan.unchangedCount += 1
-                continue
+            } else {
+                plan.changed.append(capture)
             }
-            let modified = Date(timeIntervalSince1970: Double(entry.modifiedNanoseconds) / 1_000_000_000)
-            let file = CaptureFile(id: id, source: sourceID, path: entry.path, relativePath: entry.relativePath,
-                                   byteCount: entry.byteCount, modified: modified, signature: signature)
-            plan.changed.append(SourceCapture(id: id, signature: signature, value: file))
         }
-        plan.unreadableFolders = listing.unreadable.map { FolderPlan.UnreadableFolder(path: $0.path, reason: $0.reason) }
+        plan.unreadableFolders = walk.unreadable.map { FolderPlan.UnreadableFolder(path: $0.path, reason: $0.reason) }
         if plan.unreadableFolders.isEmpty {
             plan.gone = indexed.keys.filter { !present.contains($0) }.sorted()
         }
         return plan
+    }
+
+    private func makeWalk() throws(SourceError) -> FolderWalk {
+        try FolderWalk(root: root, recursive: recursive, extensions: extensions, openFolder: openFolder)
+    }
+
+    private func sourceCapture(_ entry: FolderWalk.Entry, sourceID: String) -> SourceCapture<CaptureFile> {
+        let id = StableID.capture(source: sourceID, relativePath: entry.relativePath)
+        let signature = "\(entry.byteCount):\(entry.modifiedNanoseconds)"
+        let modified = Date(timeIntervalSince1970: Double(entry.modifiedNanoseconds) / 1_000_000_000)
+        let file = CaptureFile(id: id, source: sourceID, path: entry.path, relativePath: entry.relativePath,
+                               byteCount: entry.byteCount, modified: modified, signature: signature)
+        return SourceCapture(id: id, signature: signature, value: file)
+    }
+
+    /// Walks on in batches of `batchSize` files, asks the ledger for their signatures, and calls `body` with each
+    /// file and whether it is new or changed.
+    private func forEachBatch(of walk: inout FolderWalk, sourceID: String, ledger: any CaptureLedger,
+                              _ body: (SourceCapture<CaptureFile>, Bool) async throws -> Void) async throws {
+        var batch: [SourceCapture<CaptureFile>] = []
+        batch.reserveCapacity(batchSize)
+        var ended = false
+        while !ended {
+            batch.removeAll(keepingCapacity: true)
+            while batch.count < batchSize, let entry = walk.next() {
+                batch.append(sourceCapture(entry, sourceID: sourceID))
+            }
+            ended = batch.count < batchSize
+            guard !batch.isEmpty else { break }
+            let known = try await ledger.signatures(of: batch.map(\.id), source: sourceID)
+            for capture in batch { try await body(capture, known[capture.id] != capture.signature) }
+        }
+    }
+
+    /// Pages through the ids the ledger holds for this source and forgets those not among `found` (sorted).
+    private func forgetGone(found: [UInt64], context: SourceContext) async throws {
+        var gone: [CaptureID] = []
+        var cursor: CaptureID?
+        while true {
+            let page = try await context.ledger.captureIDs(source: context.sourceID, after: cursor, limit: batchSize)
+            for id in page where !Self.contains(found, StableID.hash(of: id)) {
+                gone.append(id)
+                if gone.count == batchSize {
+                    try await context.ledger.forget(gone, source: context.sourceID)
+                    gone.removeAll(keepingCapacity: true)
+                }
+            }
+            guard page.count == batchSize, let last = page.last else { break }
+            cursor = last
+        }
+        if !gone.isEmpty { try await context.ledger.forget(gone, source: context.sourceID) }
+    }
+
+    /// Binary search in sorted hashes; an id that is not one of this source's hashes is never found.
+    private static func contains(_ sorted: [UInt64], _ hash: UInt64?) -> Bool {
+        guard let hash else { return false }
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < hash { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == hash
     }
 }

@@ -4,11 +4,27 @@ import Runner
 /// as sixteen hex digits. Moving a file makes it a new capture; touching or editing it keeps its id.
 public enum StableID {
     public static func capture(source: String, relativePath: String) -> CaptureID {
+        capture(hash: hash(source: source, relativePath: relativePath))
+    }
+
+    /// The 64 bits behind an id.
+    static func hash(source: String, relativePath: String) -> UInt64 {
         var hash = fnv1a64(Array(source.utf8))
         hash = fnv1a64([0], seed: hash) // separator: ("ab", "c") and ("a", "bc") differ
-        hash = fnv1a64(Array(relativePath.utf8), seed: hash)
+        return fnv1a64(Array(relativePath.utf8), seed: hash)
+    }
+
+    /// The id of a hash: sixteen hex digits.
+    static func capture(hash: UInt64) -> CaptureID {
         let digits = String(hash, radix: 16)
         return CaptureID(String(repeating: "0", count: 16 - digits.count) + digits)
+    }
+
+    /// The hash behind an id this type made, or nil for any other id.
+    static func hash(of id: CaptureID) -> UInt64? {
+        guard id.rawValue.utf8.count == 16, let hash = UInt64(id.rawValue, radix: 16),
+              capture(hash: hash) == id else { return nil }
+        return hash
     }
 
     static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -20,6 +20,7 @@ public enum IndexSchema {
         DatabaseMigrator([
             Migration("2026-11-30-initial-schema", apply: createInitialSchema),
             Migration("2026-11-30-moments", apply: addMoments),
+            Migration("2026-12-01-moment-representatives", apply: indexMomentRepresentatives),
         ])
     }
 
@@ -107,6 +108,14 @@ public enum IndexSchema {
             CREATE VIRTUAL TABLE captures_search USING fts5 (
                 text, labels, path, tokenize = 'unicode61 remove_diacritics 2'
             );
+            """)
+    }
+
+    /// An index of each moment's representative, so joining a shot to a moment finds the representative without
+    /// reading the moment's other members.
+    private static func indexMomentRepresentatives(_ db: Database) throws {
+        try db.executeScript("""
+            CREATE INDEX captures_moment_representative ON captures (moment) WHERE moment_representative = 1;
             """)
     }
 

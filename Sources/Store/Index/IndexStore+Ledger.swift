@@ -17,6 +17,39 @@ extension IndexStore: CaptureLedger {
         }
     }
 
+    /// Looks each capture up by id (indexed first, then failed), in one read transaction.
+    public func signatures(of captures: [CaptureID], source: String) async throws -> [CaptureID: String] {
+        guard !captures.isEmpty else { return [:] }
+        return try read { db in
+            var result: [CaptureID: String] = [:]
+            for capture in captures {
+                let signature = try db.first("""
+                    SELECT signature FROM captures WHERE id = ?1 AND source = ?2
+                    UNION ALL SELECT signature FROM failures WHERE capture_id = ?1 AND source = ?2
+                    """, [.text(capture.rawValue), .text(source)]) { $0.string(0) } ?? nil
+                if let signature { result[capture] = signature }
+            }
+            return result
+        }
+    }
+
+    /// Walks the primary keys of `captures` and `failures` from `id` on, `limit` rows of each at most, and merges
+    /// them: each page costs `limit` steps however large the index is.
+    public func captureIDs(source: String, after id: CaptureID?, limit: Int) async throws -> [CaptureID] {
+        guard limit > 0 else { return [] }
+        return try read { db in
+            let arguments: [DatabaseValue] = [.text(source), .text(id?.rawValue ?? ""), DatabaseValue(limit)]
+            var ids = Set<String>()
+            for table in [(name: "captures", id: "id"), (name: "failures", id: "capture_id")] {
+                // `+source`: walk the primary key in order rather than the source index.
+                let sql = "SELECT \(table.id) FROM \(table.name) WHERE \(table.id) > ?2 AND +source = ?1 "
+                    + "ORDER BY \(table.id) LIMIT ?3"
+                try db.forEachRow(sql, arguments) { row in if let id = row.string(0) { ids.insert(id) } }
+            }
+            return ids.map(CaptureID.init).sorted { $0.bytesPrecede($1) }.prefix(limit).map { $0 }
+        }
+    }
+
     public func recordFailure(_ failure: CaptureFailure, source: String, signature: String) async throws {
         try recordFailure(failure, source: source, signature: signature, path: nil)
     }
@@ -48,11 +81,15 @@ extension IndexStore: CaptureLedger {
     public func forgetCaptures(_ captures: [CaptureID], source: String) throws {
         guard !captures.isEmpty else { return }
         try write { db in
+            var moments = Set<String>()
             for capture in captures {
-                try Self.removeCapture(capture.rawValue, source: source, in: db)
+                if let moment = try Self.deleteCapture(capture.rawValue, source: source, in: db) {
+                    moments.insert(moment)
+                }
                 try db.execute("DELETE FROM failures WHERE capture_id = ? AND source = ?",
                                [.text(capture.rawValue), .text(source)])
             }
+            try Self.regroupMoments(afterRemovingFrom: moments, in: db)
         }
     }
 
@@ -74,11 +111,19 @@ extension IndexStore: CaptureLedger {
     /// Deletes one capture row (its children go by cascade) and its search entry, and regroups the moment it was
     /// in (deleting a representative promotes the next sharpest shot).
     static func removeCapture(_ id: String, source: String, in db: Database) throws {
+        if let moment = try deleteCapture(id, source: source, in: db) {
+            try regroupMoments(afterRemovingFrom: [moment], in: db)
+        }
+    }
+
+    /// Deletes one capture row and its search entry; returns the moment it was in, which the caller regroups
+    /// (once for a whole batch of deletions).
+    private static func deleteCapture(_ id: String, source: String, in db: Database) throws -> String? {
         let row = try db.first("SELECT rowid, moment FROM captures WHERE id = ? AND source = ?",
                                [.text(id), .text(source)]) { ($0.int64(0), $0.string(1)) }
-        guard let row, let rowID = row.0 else { return }
+        guard let row, let rowID = row.0 else { return nil }
         try db.execute("DELETE FROM captures_search WHERE rowid = ?", [.integer(rowID)])
         try db.execute("DELETE FROM captures WHERE rowid = ?", [.integer(rowID)])
-        if let moment = row.1 { try regroupMoments(afterRemovingFrom: [moment], in: db) }
+        return row.1
     }
 }

@@ -13,6 +13,24 @@ extension IndexStore {
         }
     }
 
+    /// Marks the saved status as `pid`'s, in one write transaction, unless another process that `isAlive` has
+    /// it: then returns that process's id and changes nothing. What lets only one run index into an index.
+    public func claimStatus(pid: Int32, isAlive: (Int32) -> Bool) throws -> Int32? {
+        try queue.withConnection { db in
+            try db.inTransaction(immediate: true) { db -> Int32? in
+                let holder = try db.first("SELECT pid FROM status WHERE id = 1") {
+                    $0.int64(0).map { Int32($0) }
+                } ?? nil
+                if let holder, holder != pid, isAlive(holder) { return holder }
+                try db.execute("""
+                    INSERT INTO status (id, json, pid, updated_at) VALUES (1, '{}', ?1, ?2)
+                    ON CONFLICT (id) DO UPDATE SET pid = ?1
+                    """, [.integer(Int64(pid)), .real(Date().timeIntervalSince1970)])
+                return nil
+            }
+        }
+    }
+
     /// The last saved status, or nil when no run has saved one.
     public func loadStatus() throws -> StoredStatus? {
         try read { db in

@@ -15,8 +15,24 @@ extension IndexStore {
     /// The rules moments are grouped by (same source, 10 s, `FingerprintMatch.threshold`).
     static let momentRules = MomentGrouper.Rules()
 
-    /// Regroups the moments around captures just written (inserted or replaced) in this transaction.
+    /// Regroups the moments around captures just written (inserted or replaced) in this transaction. When none of
+    /// them was in a moment before, they can only join moments, and `mergeMoments(adding:in:)` links them in without
+    /// loading the moments; a capture that was in a moment may leave it and split it, and then every moment
+    /// around is regrouped whole.
     static func regroupMoments(afterWriting ids: [String], in db: Database) throws {
+        var wasInMoment = false
+        for id in ids where !wasInMoment {
+            wasInMoment = try db.first("SELECT moment IS NOT NULL FROM captures WHERE id = ?", [.text(id)]) {
+                $0.bool(0) ?? false
+            } ?? false
+        }
+        guard wasInMoment else {
+            for id in ids {
+                try db.execute("UPDATE captures SET moment = NULL, moment_representative = 1 WHERE id = ?", [.text(id)])
+            }
+            try mergeMoments(adding: ids, in: db)
+            return
+        }
         var moments = Set<String>()
         var captures: [String: MomentCapture] = [:]
         for id in ids {
@@ -82,7 +98,7 @@ extension IndexStore {
         }
     }
 
-    private static func momentCapture(_ id: String, in db: Database) throws -> MomentCapture? {
+    static func momentCapture(_ id: String, in db: Database) throws -> MomentCapture? {
         try db.first("""
             SELECT id, source, date, fingerprint, sharpness FROM captures WHERE id = ? AND fingerprint IS NOT NULL
             """, [.text(id)]) { try momentCapture($0) } ?? nil
@@ -90,7 +106,7 @@ extension IndexStore {
 
     /// A capture's moment facts from a row of (id, source, date, fingerprint, sharpness); nil without a
     /// fingerprint. Without a focus measure the sharpness is 0.
-    private static func momentCapture(_ row: Row) throws -> MomentCapture? {
+    static func momentCapture(_ row: Row) throws -> MomentCapture? {
         guard let fingerprint = row.int64(3) else { return nil }
         guard let id = row.string(0), let source = row.string(1), let date = row.double(2) else {
             throw StoreError.corruptRow(table: "captures", column: "id, source or date", id: row.string(0) ?? "?")

@@ -3,12 +3,13 @@ import PoolPipeline
 import Runner
 import Store
 
-/// `pool-pipeline run`: indexes the captures a pipeline's sources list.
+/// `pool-pipeline run`: indexes the captures a pipeline's sources list, once, on a schedule, or continuously.
 struct RunCommand: Command {
     static let name = "run"
     static let abstract = "Index the captures that a pipeline file's sources list"
     static let help = """
         Usage: pool-pipeline run <pipeline.json> [--index PATH] [--json | --plain]
+                                 [--watch | --if-due] [--wait] [--background]
 
         Loads and checks the pipeline, then indexes every new or changed capture of its sources; captures already
         indexed and unchanged are skipped, and captures gone from a source are dropped from the index.
@@ -18,29 +19,92 @@ struct RunCommand: Command {
         Options:
         \(IndexOption.help)  --json         print progress as JSON lines on standard output, then a summary line
           --plain        print a progress line every few seconds instead of a progress bar
+          --watch        keep the index up to date: after each run, wait until its next attempt and run again
+                         (15 min after a completed run, 1 min after one ended by the system or interrupted,
+                         10 min after a failure, 1 min while a folder cannot be read); implies --wait.
+                         Before its first run it waits for a next attempt the index already names. A run you
+                         stop (Ctrl-C) ends the watch; pause and resume act on the run under way
+          --if-due       for timers (cron, systemd): run only if the last run's next attempt has come (or, after
+                         a one-off run, its interval has passed; never after a run you stopped), else say when it
+                         is due and exit 0. Records the next attempt, as --watch does
+          --wait         if another process is indexing into the index, wait for it (phase waitingForGrant)
+                         instead of failing
+          --background   do not slow down while the machine is hot, on battery or in a power-saver profile:
+                         end the run (endedBySystem, saying why) and leave the rest for the next attempt
 
-        Exit codes: 0 done (failed captures are listed, not fatal), 1 the run failed, 64 bad usage or pipeline file,
-        66 a source cannot be read, 74 the index cannot be opened, 130 stopped by SIGINT, 143 ended by SIGTERM.
+        Exit codes: 0 done (failed captures are listed, not fatal; or not due), 1 the run failed, 64 bad usage or
+        pipeline file, 66 a source cannot be read, 74 the index cannot be opened or another process is indexing
+        into it (without --wait), 75 a --background run yielded to the machine's state, 130 stopped by SIGINT,
+        143 ended by SIGTERM.
 
         """
 
     let pipeline: String
     let indexPath: String
     let style: ProgressRenderer.Style
+    let watch: Bool
+    let ifDue: Bool
+    let mode: IndexingMode
 
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, options: ["index"], flags: ["json", "plain"])
+        let arguments = try Arguments(words, options: ["index"],
+                                      flags: ["json", "plain", "watch", "if-due", "wait", "background"])
         pipeline = try arguments.positionals("the pipeline file")[0]
         indexPath = IndexOption.path(arguments)
         if arguments.has("json") && arguments.has("plain") { throw UsageError("--json and --plain exclude each other") }
+        if arguments.has("watch") && arguments.has("if-due") { throw UsageError("--watch and --if-due exclude each other") }
         style = arguments.has("json") ? .json : arguments.has("plain") || isatty(STDERR_FILENO) == 0 ? .lines : .bar
+        watch = arguments.has("watch")
+        ifDue = arguments.has("if-due")
+        mode = IndexingMode(retry: watch || ifDue ? RetryPolicy() : nil, background: arguments.has("background"),
+                            waitsForIndex: watch || arguments.has("wait"))
     }
 
     func run() async throws -> ExitCode {
-        let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath)
+        let saved = FileManager.default.fileExists(atPath: indexPath)
+            ? try SavedStatus.load(from: IndexStore(path: indexPath), retry: mode.retry) : nil
+        if ifDue, let saved, !(mode.retry ?? RetryPolicy()).isDue(after: saved.status.lastRun, now: Date()) {
+            let next = saved.status.lastRun?.nextAttempt.map { "next attempt \(ISO8601DateFormatter().string(from: $0))" }
+                ?? "the last run was stopped; run without --if-due to start again"
+            print(style == .json ? jsonLine(NotDue(reason: next)) : "not due: \(next)", terminator: style == .json ? "" : "\n")
+            return .success
+        }
+        if watch { return try await runWatching(firstAttempt: saved?.status.lastRun?.nextAttempt) }
+        let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
         let signals = SignalRelay(runner: indexer.runner)
         defer { signals.cancel() }
-        let progress = Task { [style, runner = indexer.runner] in
+        let progress = showProgress(of: indexer.runner)
+        let summary = try await indexer.run()
+        await progress.value
+        report(summary)
+        return exitCode(summary)
+    }
+
+    /// `--watch`: runs again at each next attempt until stopped.
+    private func runWatching(firstAttempt: Date?) async throws -> ExitCode {
+        let watcher = IndexWatcher(firstAttempt: firstAttempt) { [pipeline, indexPath, mode] in
+            try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
+        }
+        let signals = SignalRelay(runner: watcher)
+        defer { signals.cancel() }
+        if let firstAttempt, firstAttempt > Date() { announce(next: firstAttempt) }
+        let summary = try await watcher.run { [self] indexer in
+            Task {
+                await showProgress(of: indexer.runner).value
+                let status = indexer.runner.status
+                report(status: status)
+                if let next = status.lastRun?.nextAttempt { announce(next: next) }
+            }
+        }
+        switch watcher.stopReason {
+        case .user?: return .interrupted
+        case .system?: return .terminated
+        case nil: return summary.map(exitCode) ?? .success
+        }
+    }
+
+    private func showProgress(of runner: PipelineRunner) -> Task<Void, Never> {
+        Task { [style] in
             var renderer = ProgressRenderer(style: style)
             for await status in runner.statusUpdates().dropFirst() {   // the first is the status before the run
                 guard let text = renderer.render(status) else { continue }
@@ -52,13 +116,18 @@ struct RunCommand: Command {
             }
             if style == .bar { FileHandle.standardError.write(Data("\n".utf8)) }
         }
-        let summary = try await indexer.run()
-        await progress.value
-        report(summary, graph: indexer.graph)
-        return exitCode(summary.reason)
     }
 
-    private func report(_ summary: RunSummary, graph: PipelineGraph) {
+    private func announce(next: Date) {
+        let text = "waiting: next attempt \(ISO8601DateFormatter().string(from: next))"
+        if style == .json {
+            FileHandle.standardOutput.write(Data(jsonLine(NotDue(event: "waiting", reason: text)).utf8))
+        } else {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        }
+    }
+
+    private func report(_ summary: RunSummary) {
         if style == .json {
             print(jsonLine(RunReport(summary: summary, index: indexPath)), terminator: "")
             return
@@ -75,10 +144,22 @@ struct RunCommand: Command {
         print("index: \(indexPath)")
     }
 
-    private func exitCode(_ reason: LastRun.Reason) -> ExitCode {
-        switch reason {
+    /// One line per run of a watch.
+    private func report(status: IndexStatus) {
+        guard let last = status.lastRun else { return }
+        if style == .json {
+            print(jsonLine(WatchedRun(reason: last.reason.rawValue, text: status.detail.text, indexed: last.indexed,
+                                      failed: last.failed, nextAttempt: last.nextAttempt)), terminator: "")
+        } else {
+            print("\(last.reason.rawValue): \(status.detail.text)")
+        }
+    }
+
+    private func exitCode(_ summary: RunSummary) -> ExitCode {
+        switch summary.reason {
         case .completed: .success
         case .stopped: .interrupted
+        case .endedBySystem where summary.problem != nil: .temporaryFailure   // yielded to battery, heat, ...
         case .endedBySystem: .terminated
         case .waiting: .noInput
         case .failed, .interrupted: .failure
@@ -94,6 +175,7 @@ struct RunReport: Encodable {
     var failed: Int
     var failures: [CaptureFailure]
     var problem: String?
+    var nextAttempt: Date?
     var index: String
 
     init(summary: RunSummary, index: String) {
@@ -102,6 +184,23 @@ struct RunReport: Encodable {
         failed = summary.failed
         failures = summary.failures
         problem = summary.problem
+        nextAttempt = summary.status.lastRun?.nextAttempt
         self.index = index
     }
+}
+
+/// A line of `run --json` for a run that does not start yet (`--if-due`, `--watch` between runs).
+struct NotDue: Encodable {
+    var event = "notDue"
+    var reason: String
+}
+
+/// A line of `run --watch --json` for each run that ended.
+struct WatchedRun: Encodable {
+    var event = "run"
+    var reason: String
+    var text: String
+    var indexed: Int
+    var failed: Int
+    var nextAttempt: Date?
 }
