@@ -333,6 +333,18 @@ void line_s8_multiply(const uint8_t *in, int rows, int inputs, const int8_t *pac
                               output_stride);
 }
 
+// Where output pixel `index` samples a line of `size` source pixels scaled by `scale`: the two neighbours and the
+// weight of the second (pixel centres aligned, clamped at the edges).
+static inline float bilinear_tap(int index, float scale, int size, int *first, int *second) {
+    float position = (index + 0.5f) * scale - 0.5f;
+    if (position < 0) position = 0;
+    int low = (int)position;
+    if (low > size - 1) low = size - 1;
+    *first = low;
+    *second = low + 1 < size ? low + 1 : size - 1;
+    return position - low;
+}
+
 void line_resample(const uint8_t *image, int stride, int left, int top, int width, int height, uint8_t *out,
                    int out_width, int out_height) {
     if (out_width <= 0 || out_height <= 0 || width <= 0 || height <= 0) return;
@@ -358,20 +370,12 @@ void line_resample(const uint8_t *image, int stride, int left, int top, int widt
     }
     const float scale_x = (float)width / out_width, scale_y = (float)height / out_height;
     for (int y = 0; y < out_height; ++y) {
-        float sy = (y + 0.5f) * scale_y - 0.5f;
-        if (sy < 0) sy = 0;
-        int y0 = (int)sy;
-        if (y0 > height - 1) y0 = height - 1;
-        const int y1 = y0 + 1 < height ? y0 + 1 : height - 1;
-        const float fy = sy - y0;
+        int y0, y1;
+        const float fy = bilinear_tap(y, scale_y, height, &y0, &y1);
         const uint8_t *top_line = origin + (long)y0 * stride, *bottom_line = origin + (long)y1 * stride;
         for (int x = 0; x < out_width; ++x) {
-            float sx = (x + 0.5f) * scale_x - 0.5f;
-            if (sx < 0) sx = 0;
-            int x0 = (int)sx;
-            if (x0 > width - 1) x0 = width - 1;
-            const int x1 = x0 + 1 < width ? x0 + 1 : width - 1;
-            const float fx = sx - x0;
+            int x0, x1;
+            const float fx = bilinear_tap(x, scale_x, width, &x0, &x1);
             const float upper = top_line[x0] * (1 - fx) + top_line[x1] * fx;
             const float lower = bottom_line[x0] * (1 - fx) + bottom_line[x1] * fx;
             const float value = upper * (1 - fy) + lower * fy + 0.5f;
