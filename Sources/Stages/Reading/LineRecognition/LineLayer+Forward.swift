@@ -62,6 +62,39 @@ extension LineLayer {
         }
     }
 
+    /// The input depth the network expects, from its first input layer.
+    var inputDepth: Int? {
+        switch self {
+        case .input(_, let depth): depth
+        case .series(let layers): layers.first?.inputDepth
+        default: nil
+        }
+    }
+
+    /// The features this layer gives for `depth` input features, or nil when some layer cannot take what it
+    /// is given (checked when a model loads, so a malformed model fails there, not while reading).
+    func outputDepth(for depth: Int) -> Int? {
+        switch self {
+        case .input(_, let expected):
+            return expected == depth ? depth : nil
+        case .series(let layers):
+            return layers.reduce(Optional(depth)) { depth, layer in depth.flatMap { layer.outputDepth(for: $0) } }
+        case .parallel(let layers):
+            let depths = layers.map { $0.outputDepth(for: depth) }
+            return depths.contains(nil) || depths.isEmpty ? nil : depths.reduce(0) { $0 + ($1 ?? 0) }
+        case .neighbourhood(let halfX, let halfY):
+            return depth * (2 * halfX + 1) * (2 * halfY + 1)
+        case .maxpool:
+            return depth
+        case .dense(let weights):
+            return weights.inputs == depth ? weights.outputs : nil
+        case .recurrent(let weights, _):
+            return weights.inputs == depth ? weights.cells : nil
+        case .reoriented(_, let layer):
+            return layer.outputDepth(for: depth)
+        }
+    }
+
     /// Features of parallel layers side by side; they all keep the input's height and width.
     private static func stack(_ maps: [LineFeatures]) -> LineFeatures {
         guard let first = maps.first else { preconditionFailure("an empty parallel layer") }

@@ -1,8 +1,8 @@
 import CLineKernels
 
-/// Reads one line of text with the LSTM model of a Tesseract traineddata file, run by this module's own
-/// code instead of Tesseract's: the same network and weights, computed in floats with matrix multiplies over
-/// the whole line, and decoded greedily (best code per step). Tesseract still finds the lines.
+/// Reads lines of text with the LSTM model of a Tesseract traineddata file, run by this module's own code
+/// instead of Tesseract's: the same network and weights (8-bit multiplies for integer models, floats otherwise),
+/// the lines of a page batched, decoded greedily (best code per step). Tesseract still finds the lines.
 struct LineRecognizer: Sendable {
     let network: LineLayer
     let characters: CharacterTable
@@ -23,6 +23,11 @@ struct LineRecognizer: Sendable {
                                         recoder: try file.component(.lstmRecoder), nullCode: nullCode)
         guard let height = network.inputHeight, height > 0 else {
             throw .engine("\(path): the LSTM network does not start with an input of fixed height")
+        }
+        // Every layer must take what the one before gives, and the last give a value per output code.
+        guard let outputs = network.outputDepth(for: network.inputDepth ?? 1), outputs > nullCode else {
+            throw .engine("\(path): the LSTM network's layers do not fit together, or give fewer outputs than "
+                + "its \(nullCode + 1) codes")
         }
         inputHeight = height
     }
