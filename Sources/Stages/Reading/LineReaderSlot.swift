@@ -7,7 +7,8 @@ import Synchronization
 final class LineReaderSlot: Sendable {
     private let path: String?
     private let loaded: Mutex<LineRecognizer?> = Mutex(nil)
-    private let scratches: Mutex<[Int: LineScratch]> = Mutex([:])
+    /// Each worker's buffers.
+    let scratches = PerWorker { () throws(ReadingError) in LineScratch() }
 
     init(options: TextReadingOptions) {
         guard options.recognizer == .builtIn, options.languages.count == 1 else {
@@ -25,15 +26,5 @@ final class LineReaderSlot: Sendable {
         let reader = try LineRecognizer(traineddata: path)
         loaded.withLock { $0 = reader }
         return reader
-    }
-
-    /// The buffers of `worker`, made on first use.
-    func scratch(for worker: Int) -> LineScratch {
-        scratches.withLock { table in
-            if let scratch = table[worker] { return scratch }
-            let scratch = LineScratch()
-            table[worker] = scratch
-            return scratch
-        }
     }
 }

@@ -12,19 +12,19 @@ public struct TesseractTextStage: Stage {
     public typealias Output = CaptureText
 
     public let options: TextReadingOptions
-    private let engines: TesseractPool
-    private let orientationEngines: TesseractPool
+    private let engines: PerWorker<TesseractEngine>
+    private let orientationEngines: PerWorker<TesseractEngine>
     /// The built-in line reader, loaded on first use when `options.recognizer` asks for it.
     private let lineReader: LineReaderSlot
 
     public init(options: TextReadingOptions = TextReadingOptions()) {
         self.options = options
         let dataPath = options.dataPath, languages = options.languages
-        engines = TesseractPool { () throws(ReadingError) in
+        engines = PerWorker { () throws(ReadingError) in
             try TesseractEngine(dataPath: dataPath, languages: languages, engineMode: OEM_LSTM_ONLY, variables: [])
         }
         lineReader = LineReaderSlot(options: options)
-        orientationEngines = TesseractPool { () throws(ReadingError) in
+        orientationEngines = PerWorker { () throws(ReadingError) in
             try TesseractEngine(dataPath: dataPath, languages: ["osd"], engineMode: OEM_TESSERACT_ONLY,
                                 variables: [])
         }
@@ -42,8 +42,9 @@ public struct TesseractTextStage: Stage {
     public func read(_ image: RGBImage, kind: CaptureMetadata.Kind = .screenshot, worker: Int = 0)
         throws(ReadingError) -> (text: CaptureText, trace: TextReadingTrace)
     {
-        let engine = try engines.engine(for: worker)
-        let reader = try lineReader.reader().map { ($0, lineReader.scratch(for: worker)) }
+        let engine = try engines.value(for: worker)
+        var reader: (LineRecognizer, LineScratch)? = nil
+        if let recognizer = try lineReader.reader() { reader = (recognizer, try lineReader.scratches.value(for: worker)) }
         let orientation = orientationEngines
         var options = options
         if kind == .photo && !options.invertRegionsOnPhotos && options.normalizePolarity {
@@ -51,7 +52,7 @@ public struct TesseractTextStage: Stage {
             options.tesseractInvert = true
         }
         return try TextReader(options: options).read(image, engine: engine, lineReader: reader) { () throws(ReadingError) in
-            try orientation.engine(for: worker)
+            try orientation.value(for: worker)
         }
     }
 
@@ -65,7 +66,7 @@ public struct TesseractTextStage: Stage {
 
     /// Loads the engine of worker 0 now, so a missing language fails when the pipeline loads, not per capture.
     public func prepare() throws {
-        _ = try engines.engine(for: 0)
+        _ = try engines.value(for: 0)
         _ = try lineReader.reader()
     }
 }
