@@ -349,7 +349,7 @@ void line_resample(const uint8_t *image, int stride, int left, int top, int widt
                    int out_width, int out_height) {
     if (out_width <= 0 || out_height <= 0 || width <= 0 || height <= 0) return;
     const uint8_t *origin = image + (long)top * stride + left;
-    if (out_width < width && out_height < height) {
+    if (out_width <= width && out_height <= height) {
         for (int y = 0; y < out_height; ++y) {
             const int y0 = (int)((long)y * height / out_height);
             int y1 = (int)((long)(y + 1) * height / out_height);

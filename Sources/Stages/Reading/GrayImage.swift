@@ -1,3 +1,4 @@
+import CLineKernels
 import Captures
 
 /// An 8-bit grayscale image, rows top to bottom with no padding: what the text reader prepares for Tesseract.
@@ -29,55 +30,16 @@ struct GrayImage: Sendable, Equatable {
         self.init(width: image.width, height: image.height, pixels: result)
     }
 
-    /// The image scaled by `factor`: box-averaged when shrinking, bilinear when enlarging.
+    /// The image scaled by `factor`: box-averaged when shrinking, bilinear when enlarging (`line_resample`).
     func scaled(by factor: Double) -> GrayImage {
         let newWidth = max(1, Int((Double(width) * factor).rounded()))
         let newHeight = max(1, Int((Double(height) * factor).rounded()))
         if newWidth == width && newHeight == height { return self }
-        return factor < 1 ? shrunk(toWidth: newWidth, height: newHeight) : enlarged(toWidth: newWidth, height: newHeight)
-    }
-
-    private func shrunk(toWidth newWidth: Int, height newHeight: Int) -> GrayImage {
         var result = [UInt8](repeating: 0, count: newWidth * newHeight)
-        let width = width, height = height
-        let columns = (0..<newWidth).map { x in
-            (x * width / newWidth, max(x * width / newWidth + 1, (x + 1) * width / newWidth))
-        }
         pixels.withUnsafeBufferPointer { source in
-            result.withUnsafeMutableBufferPointer { output in
-                for y in 0..<newHeight {
-                    let y0 = y * height / newHeight, y1 = max(y0 + 1, (y + 1) * height / newHeight)
-                    for x in 0..<newWidth {
-                        let (x0, x1) = columns[x]
-                        var sum = 0
-                        for row in y0..<y1 {
-                            let base = row * width
-                            for column in x0..<x1 { sum &+= Int(source[base + column]) }
-                        }
-                        output[y * newWidth + x] = UInt8(sum / ((y1 - y0) * (x1 - x0)))
-                    }
-                }
-            }
-        }
-        return GrayImage(width: newWidth, height: newHeight, pixels: result)
-    }
-
-    private func enlarged(toWidth newWidth: Int, height newHeight: Int) -> GrayImage {
-        var result = [UInt8](repeating: 0, count: newWidth * newHeight)
-        let scaleX = Double(width) / Double(newWidth), scaleY = Double(height) / Double(newHeight)
-        pixels.withUnsafeBufferPointer { source in
-            for y in 0..<newHeight {
-                let sy = max(0, (Double(y) + 0.5) * scaleY - 0.5)
-                let y0 = min(Int(sy), height - 1), y1 = min(y0 + 1, height - 1)
-                let fy = sy - Double(y0)
-                for x in 0..<newWidth {
-                    let sx = max(0, (Double(x) + 0.5) * scaleX - 0.5)
-                    let x0 = min(Int(sx), width - 1), x1 = min(x0 + 1, width - 1)
-                    let fx = sx - Double(x0)
-                    let top = Double(source[y0 * width + x0]) * (1 - fx) + Double(source[y0 * width + x1]) * fx
-                    let bottom = Double(source[y1 * width + x0]) * (1 - fx) + Double(source[y1 * width + x1]) * fx
-                    result[y * newWidth + x] = UInt8(min(255, max(0, (top * (1 - fy) + bottom * fy).rounded())))
-                }
+            result.withUnsafeMutableBufferPointer { target in
+                line_resample(source.baseAddress, Int32(width), 0, 0, Int32(width), Int32(height), target.baseAddress,
+                              Int32(newWidth), Int32(newHeight))
             }
         }
         return GrayImage(width: newWidth, height: newHeight, pixels: result)
