@@ -8,6 +8,8 @@ struct AnyStage: Sendable {
     let finish: @Sendable () async throws -> Void
     /// What the stage asks the status to tell the user (see `StageNotes`).
     let notes: [String]
+    /// Whether the stage is a `CommittingStage`: its captures are done when it reports them stored.
+    let commits: Bool
 
     init<S: Stage>(_ stage: S) {
         inputType = S.Input.self
@@ -26,6 +28,7 @@ struct AnyStage: Sendable {
         }
         finish = { try await stage.finish() }
         notes = (stage as? any StageNotes)?.notes ?? []
+        commits = stage is any CommittingStage
     }
 }
 

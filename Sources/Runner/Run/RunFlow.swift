@@ -19,6 +19,12 @@ final class RunFlow: Sendable {
     private let waitingFor = Mutex<String?>(nil)
     /// Sources that announced their totals, and the sum; sources done listing.
     private let listing = Mutex<(announced: Int, total: Int, finished: Int)>((0, 0, 0))
+    /// For each committing stage: its outputs waiting for the stage's verdict, and the receipts it reports to.
+    private let pendingCommits: [PendingCommits?]
+    private let receipts: [CommitReceipts?]
+    /// Verdicts of committing stages, and the news that one finished, in the order they were reported.
+    private let commitEvents: AsyncStream<CommitEvent>
+    private let commitSink: AsyncStream<CommitEvent>.Continuation
 
     init(runner: PipelineRunner) {
         self.runner = runner
@@ -28,6 +34,13 @@ final class RunFlow: Sendable {
         tracker = CompletionTracker(terminalsBySource: graph.terminalsBySource)
         openInputs = Mutex(graph.stages.map { $0.upstreamSources.count + $0.upstreamStages.count })
         runningWorkers = Mutex(graph.stages.map(\.concurrency))
+        (commitEvents, commitSink) = AsyncStream.makeStream(of: CommitEvent.self)
+        pendingCommits = graph.stages.map { $0.stage.commits ? PendingCommits() : nil }
+        receipts = graph.stages.indices.map { [commitSink] index in
+            graph.stages[index].stage.commits
+                ? CommitReceipts { capture, verdict in commitSink.yield(.verdict(stage: index, capture, verdict)) }
+                : nil
+        }
     }
 
     func run() async -> RunSummary {
@@ -49,6 +62,9 @@ final class RunFlow: Sendable {
                 for worker in 0..<node.concurrency {
                     group.addTask { await self.work(stage: index, worker: worker) }
                 }
+            }
+            if graph.stages.contains(where: \.stage.commits) {
+                group.addTask { await self.settleCommits() }
             }
         }
         power?.cancel()
@@ -122,12 +138,15 @@ final class RunFlow: Sendable {
         let gate = runner.gates[index]
         while let envelope = await channels[index].receive() {
             var outgoing = envelope
+            var held = false
             if case .value(let value) = envelope.payload {
                 guard await gate.enter() else { continue }      // stopping before it started: left for the next run
-                let context = StageContext(stageID: node.id, capture: envelope.capture, worker: worker)
+                let context = StageContext(stageID: node.id, capture: envelope.capture, worker: worker,
+                                           receipts: receipts[index])
                 do {
                     let output = try await node.stage.process(value, context)
                     outgoing = Envelope(capture: envelope.capture, source: envelope.source, payload: .value(output))
+                    held = node.stage.commits
                 } catch {
                     let failure = CaptureFailure(capture: envelope.capture, stageID: node.id,
                                                  reason: String(describing: error))
@@ -135,10 +154,11 @@ final class RunFlow: Sendable {
                 }
                 gate.leave()
             }
-            if node.downstream.isEmpty {
-                await complete(outgoing)
+            if held {
+                // A committing stage's capture goes on once the stage reports it stored (or not).
+                if let settled = pendingCommits[index]?.outputArrived(outgoing) { await pass(settled, from: index) }
             } else {
-                for target in node.downstream { await deliver(outgoing, to: target) }
+                await pass(outgoing, from: index)
             }
         }
         let last = runningWorkers.withLock { running -> Bool in
@@ -151,7 +171,57 @@ final class RunFlow: Sendable {
         } catch {
             runner.requestStop(.failure("stage \"\(node.id)\" failed to finish: \(error)"))
         }
-        for target in node.downstream { inputFinished(target) }
+        if node.stage.commits {
+            commitSink.yield(.finished(stage: index))        // after the verdicts `finish()` reported
+        } else {
+            for target in node.downstream { inputFinished(target) }
+        }
+    }
+
+    /// Hands a stage's output to the stages after it, or completes the capture at a terminal stage.
+    private func pass(_ envelope: Envelope, from index: Int) async {
+        let node = graph.stages[index]
+        if node.downstream.isEmpty {
+            await complete(envelope)
+        } else {
+            for target in node.downstream { await deliver(envelope, to: target) }
+        }
+    }
+
+    // MARK: Commits
+
+    /// Passes on each committing stage's captures as their verdicts come in; once such a stage has finished, fails
+    /// what it never reported and closes the stages after it. Ends when every committing stage has finished.
+    private func settleCommits() async {
+        var open = graph.stages.filter(\.stage.commits).count
+        for await event in commitEvents {
+            switch event {
+            case .verdict(let index, let capture, let verdict):
+                if let settled = pendingCommits[index]?.verdictArrived(verdict, for: capture) {
+                    await pass(settled, from: index)
+                }
+            case .finished(let index):
+                let node = graph.stages[index]
+                for output in pendingCommits[index]?.drainUnsettled() ?? [] {
+                    await pass(PendingCommits.Settled(output: output, verdict: .failed(
+                        reason: "stage \"\(node.id)\" finished without storing it")), from: index)
+                }
+                for target in node.downstream { inputFinished(target) }
+                open -= 1
+                if open == 0 { commitSink.finish() }
+            }
+        }
+    }
+
+    private func pass(_ settled: PendingCommits.Settled, from index: Int) async {
+        switch settled.verdict {
+        case .stored:
+            await pass(settled.output, from: index)
+        case .failed(let reason):
+            let output = settled.output
+            let failure = CaptureFailure(capture: output.capture, stageID: graph.stages[index].id, reason: reason)
+            await pass(Envelope(capture: output.capture, source: output.source, payload: .failed(failure)), from: index)
+        }
     }
 
     private func deliver(_ envelope: Envelope, to target: Int) async {
@@ -224,3 +294,9 @@ final class RunFlow: Sendable {
 
 /// Thrown into a source's listing to end it when the run stops.
 private struct StopListing: Error {}
+
+/// What a committing stage reported, in order: a verdict on one capture, or that the stage finished.
+private enum CommitEvent: Sendable {
+    case verdict(stage: Int, CaptureID, CommitReceipts.Verdict)
+    case finished(stage: Int)
+}

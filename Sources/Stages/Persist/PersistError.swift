@@ -1,6 +1,6 @@
 /// Why the persist stage could not store captures.
 public enum PersistError: Error, CustomStringConvertible {
-    /// Writing a slice failed; none of its captures is in the index, so the next run processes them again.
+    /// Writing a slice failed: none of its captures is in the index, and each fails with this reason.
     case sliceFailed(stage: String, index: String, count: Int, reason: String)
 
     public var description: String {

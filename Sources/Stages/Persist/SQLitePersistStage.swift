@@ -8,13 +8,15 @@ import Store
 ///
 /// Records wait in a buffer until `slice` of them have arrived, then the slice is written in one transaction,
 /// together with the regrouping of the moments its captures join or leave (`IndexStore.write`);
-/// `finish()` writes the rest. A kill between slices loses only the captures still buffered: they are not in the
-/// ledger, so the next run processes them again. When a slice cannot be written, the capture that completed it
-/// fails with the reason and the others of the slice are left for the next run.
+/// `finish()` writes the rest. A capture counts as indexed only once its slice has committed (the stage reports
+/// each slice through the run's `CommitReceipts`), so a kill between slices loses only captures that no count
+/// included: they are not in the ledger, and the next run processes them again. When a slice cannot be written,
+/// exactly its captures fail, with the reason. (Outside a runner, with no receipts, the call that completed the
+/// slice throws instead.)
 ///
 /// SQLite blocks while it writes, so slices are written on a serial dispatch queue of the stage's own, not on the
 /// Swift concurrency pool that the other stages compute on.
-public struct SQLitePersistStage: Stage {
+public struct SQLitePersistStage: CommittingStage {
     public typealias Input = CaptureRecord
     public typealias Output = CaptureRecord
 
@@ -51,6 +53,7 @@ public struct SQLitePersistStage: Stage {
     public var pendingCount: Int { buffer.state.withLock { $0.count } }
 
     public func process(_ input: CaptureRecord, context: StageContext) async throws -> CaptureRecord {
+        if let receipts = context.receipts { buffer.receipts.withLock { $0 = receipts } }
         if let slice = buffer.state.withLock({ $0.append(input) }) { try await write(slice) }
         return input
     }
@@ -60,16 +63,27 @@ public struct SQLitePersistStage: Stage {
         if !rest.isEmpty { try await write(rest) }
     }
 
+    /// Writes `slice` in one transaction and reports it stored or failed to the run's receipts; with no receipts
+    /// (outside a runner) a slice that fails throws.
     private func write(_ slice: [CaptureRecord]) async throws {
         let store = store, stageID = stageID
+        let receipts = buffer.receipts.withLock { $0 }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             writer.async {
+                let ids = slice.map(\.file.id)
                 do {
                     try store.write(slice)
+                    receipts?.stored(ids)
                     continuation.resume()
                 } catch {
-                    continuation.resume(throwing: PersistError.sliceFailed(
-                        stage: stageID, index: store.path, count: slice.count, reason: String(describing: error)))
+                    let failure = PersistError.sliceFailed(stage: stageID, index: store.path, count: slice.count,
+                                                           reason: String(describing: error))
+                    if let receipts {
+                        receipts.failed(ids, reason: failure.description)
+                        continuation.resume()
+                    } else {
+                        continuation.resume(throwing: failure)
+                    }
                 }
             }
         }
