@@ -101,9 +101,11 @@ products += [.executable(name: "ClassifierBenchmarks", targets: ["ClassifierBenc
 // MARK: - Built-in stage kinds, CLI, benchmarks
 
 targets += [
+    // Signal handlers and per-thread notes for containing captures that take the process down (async-signal-safe C).
+    .target(name: "CProcessGuard", path: "Sources/CProcessGuard"),
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages",
                                             "FingerprintStages", "ImageClassifier", "CLIPModel",
-                                            "ReadingStages"]),
+                                            "ReadingStages", "CProcessGuard"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
                                                                   "DecodeStages"]),

@@ -27,3 +27,7 @@ public struct CaptureFile: Sendable, Equatable {
         self.signature = signature
     }
 }
+
+extension CaptureFile: NamedCapture {
+    public var capturePath: String { relativePath }
+}

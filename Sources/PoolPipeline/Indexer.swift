@@ -10,6 +10,9 @@ public final class Indexer: Sendable {
     public let graph: PipelineGraph
     public let runner: PipelineRunner
     private let grant: IndexGrant
+    /// The journal of captures under way (none for an in-memory index).
+    private let journal: CaptureJournal?
+    private let memoryCeilingMiB: Int?
 
     /// Loads `pipeline` into a runner over the index at `indexPath`. Throws `PipelineError` for a pipeline file
     /// that does not load, the store's errors for an index that cannot be opened, and
@@ -26,10 +29,12 @@ public final class Indexer: Sendable {
         if let pid = saved.runningPID, !mode.waitsForIndex {
             throw IndexerError.alreadyIndexing(pid: pid, index: indexPath)
         }
+        journal = indexPath == ":memory:" ? nil : CaptureJournal(store: store)
+        memoryCeilingMiB = mode.memoryCeilingMiB
         runner = PipelineRunner(graph: graph, ledger: store, options: .init(
             powerMonitor: powerMonitor, initialStatus: saved.status, retry: mode.retry,
             yieldsToPower: mode.background, grant: grant,
-            waitsForGrant: mode.waitsForIndex))
+            waitsForGrant: mode.waitsForIndex, journal: journal))
     }
 
     /// Runs the pipeline to its end (or until stopped), saving the status at most twice a second and at every
@@ -52,6 +57,8 @@ public final class Indexer: Sendable {
                 try? SavedStatus.save(status, pid: getpid(), to: store)
             }
         }
+        let ceiling = memoryCeilingMiB.map { MemoryCeiling(ceilingMiB: $0, journal: journal) }
+        defer { ceiling?.stop() }
         let summary = try await runner.run()
         await saver.value
         if grant.isHeld { try SavedStatus.save(summary.status, pid: nil, to: store) }

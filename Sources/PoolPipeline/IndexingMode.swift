@@ -11,11 +11,16 @@ public struct IndexingMode: Sendable {
     /// Whether a run waits (phase `waitingForGrant`) while another process indexes into the same index, instead
     /// of failing at once.
     public var waitsForIndex: Bool
+    /// The most resident memory the run may use, in MiB, past which the process ends itself and the captures
+    /// under way are tried again one at a time (see `MemoryCeiling`); nil sets no ceiling.
+    public var memoryCeilingMiB: Int?
 
-    public init(retry: RetryPolicy? = nil, background: Bool = false, waitsForIndex: Bool = false) {
+    public init(retry: RetryPolicy? = nil, background: Bool = false, waitsForIndex: Bool = false,
+                memoryCeilingMiB: Int? = nil) {
         self.retry = retry
         self.background = background
         self.waitsForIndex = waitsForIndex
+        self.memoryCeilingMiB = memoryCeilingMiB
     }
 
     public static let oneOff = IndexingMode()

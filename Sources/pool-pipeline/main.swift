@@ -3,5 +3,6 @@ import Foundation
 
 ProcessBootstrap.reexecIfNeeded()
 let words = Array(CommandLine.arguments.dropFirst())
+if let status = Supervision.superviseIfNeeded(words) { exit(status) }
 let code = await CommandLineTool.main(words)
 exit(code.rawValue)

@@ -35,10 +35,14 @@ public final class PipelineRunner: Sendable {
         public var grant: (any RunGrant)?
         /// Whether a run that is not granted waits (phase `waitingForGrant`) instead of ending as `waiting`.
         public var waitsForGrant: Bool
+        /// Where the run records the captures under way, so that a capture that takes the process down is tried
+        /// once more on its own and then failed; nil keeps no record.
+        public var journal: (any RunJournal)?
 
         public init(powerMonitor: (any PowerMonitor)? = nil, powerInterval: Duration = .seconds(5),
                     initialStatus: IndexStatus = IndexStatus(), retry: RetryPolicy? = nil,
-                    yieldsToPower: Bool = false, grant: (any RunGrant)? = nil, waitsForGrant: Bool = false) {
+                    yieldsToPower: Bool = false, grant: (any RunGrant)? = nil, waitsForGrant: Bool = false,
+                    journal: (any RunJournal)? = nil) {
             self.powerMonitor = powerMonitor
             self.powerInterval = powerInterval
             self.initialStatus = initialStatus
@@ -46,6 +50,7 @@ public final class PipelineRunner: Sendable {
             self.yieldsToPower = yieldsToPower
             self.grant = grant
             self.waitsForGrant = waitsForGrant
+            self.journal = journal
         }
     }
 

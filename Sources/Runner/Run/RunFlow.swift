@@ -25,6 +25,13 @@ final class RunFlow: Sendable {
     /// Verdicts of committing stages, and the news that one finished, in the order they were reported.
     private let commitEvents: AsyncStream<CommitEvent>
     private let commitSink: AsyncStream<CommitEvent>.Continuation
+    private var journal: (any RunJournal)? { runner.options.journal }
+    /// What the journal said this run must try alone; set once before listing starts.
+    private let isolated = Mutex<Set<CaptureID>>([])
+    /// Present when some captures must be tried alone.
+    private let isolation = Mutex<IsolationGate?>(nil)
+    /// Whether the journal was begun (the run held its grant), so it is ended with the run.
+    private let journalBegun = Atomic(false)
 
     init(runner: PipelineRunner) {
         self.runner = runner
@@ -46,6 +53,7 @@ final class RunFlow: Sendable {
     func run() async -> RunSummary {
         if let grant = runner.options.grant, await !acquire(grant) { return end() }
         runner.statusCenter.apply(.runStarted(notes: graph.stages.flatMap(\.stage.notes)))
+        if let journal, await !begin(journal) { return end() }
         let power = runner.options.powerMonitor.map { _ in
             Task { [runner] in
                 while !Task.isCancelled {
@@ -93,6 +101,33 @@ final class RunFlow: Sendable {
         }
     }
 
+    // MARK: Journal
+
+    /// Settles what the last process left under way; false when that failed and the run must end.
+    private func begin(_ journal: any RunJournal) async -> Bool {
+        do {
+            journalBegun.store(true, ordering: .releasing)
+            let start = try await journal.begin()
+            for failure in start.failures {
+                failures.withLock { $0.append(failure) }
+                runner.statusCenter.apply(.failed)
+            }
+            if !start.isolated.isEmpty {
+                isolated.withLock { $0 = start.isolated }
+                isolation.withLock { $0 = IsolationGate() }
+            }
+            return true
+        } catch {
+            runner.requestStop(.failure("reading the captures the last run left under way failed: \(error)"))
+            return false
+        }
+    }
+
+    /// `capture` is no longer under way in the stages (done, held by a committing stage, or turned away).
+    private func leave(_ capture: CaptureID) {
+        isolation.withLock { $0 }?.leave(capture)
+    }
+
     // MARK: Sources
 
     private func list(source index: Int) async {
@@ -101,7 +136,11 @@ final class RunFlow: Sendable {
         do {
             try await node.source.captures(context, { [self] found in
                 if runner.stopRequest != nil { throw StopListing() }
+                let alone = isolated.withLock { $0.contains(found.id) }
+                await isolation.withLock { $0 }?.enter(found.id, alone: alone)
                 tracker.register(found.id, source: index, signature: found.signature)
+                journal?.admitted(found.id, source: node.id, signature: found.signature,
+                                  path: (found.value as? any NamedCapture)?.capturePath, alone: alone)
                 runner.statusCenter.apply(.listed(count: 1))
                 let envelope = Envelope(capture: found.id, source: index, payload: .value(found.value))
                 for target in node.downstream { await deliver(envelope, to: target) }
@@ -140,9 +179,14 @@ final class RunFlow: Sendable {
             var outgoing = envelope
             var held = false
             if case .value(let value) = envelope.payload {
-                guard await gate.enter() else { continue }      // stopping before it started: left for the next run
+                guard await gate.enter() else {                  // stopping before it started: left for the next run
+                    leave(envelope.capture)
+                    continue
+                }
                 let context = StageContext(stageID: node.id, capture: envelope.capture, worker: worker,
                                            receipts: receipts[index])
+                journal?.entered(envelope.capture, stage: node.id)
+                defer { journal?.left(envelope.capture, stage: node.id) }
                 do {
                     let output = try await node.stage.process(value, context)
                     outgoing = Envelope(capture: envelope.capture, source: envelope.source, payload: .value(output))
@@ -156,6 +200,7 @@ final class RunFlow: Sendable {
             }
             if held {
                 // A committing stage's capture goes on once the stage reports it stored (or not).
+                leave(envelope.capture)
                 if let settled = pendingCommits[index]?.outputArrived(outgoing) { await pass(settled, from: index) }
             } else {
                 await pass(outgoing, from: index)
@@ -243,7 +288,14 @@ final class RunFlow: Sendable {
     }
 
     private func complete(_ envelope: Envelope) async {
-        switch tracker.arrive(envelope) {
+        let completion = tracker.arrive(envelope)
+        defer {
+            if completion != nil {
+                journal?.finished(envelope.capture)
+                leave(envelope.capture)
+            }
+        }
+        switch completion {
         case nil:
             return
         case .indexed?:
@@ -262,6 +314,7 @@ final class RunFlow: Sendable {
     // MARK: End
 
     private func end() -> RunSummary {
+        if journalBegun.load(ordering: .acquiring) { journal?.end() }
         let stop = runner.stopRequest
         let path = waitingPath.withLock { $0 }
         let holder = waitingFor.withLock { $0 }

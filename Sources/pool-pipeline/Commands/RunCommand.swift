@@ -9,7 +9,7 @@ struct RunCommand: Command {
     static let abstract = "Index the captures that a pipeline file's sources list"
     static let help = """
         Usage: pool-pipeline run <pipeline.json> [--index PATH] [--json | --plain]
-                                 [--watch | --if-due] [--wait] [--background]
+                                 [--watch | --if-due] [--wait] [--background] [--memory-limit MIB]
 
         Loads and checks the pipeline, then indexes every new or changed capture of its sources; captures already
         indexed and unchanged are skipped, and captures gone from a source are dropped from the index.
@@ -31,6 +31,15 @@ struct RunCommand: Command {
                          instead of failing
           --background   do not slow down while the machine is hot, on battery or in a power-saver profile:
                          end the run (endedBySystem, saying why) and leave the rest for the next attempt
+          --memory-limit MIB
+                         the memory the run may use (default: half the machine's memory, at most 8192 MiB);
+                         past it the indexing process ends and starts again, trying the captures it was
+                         working on one at a time, and fails the capture that needs that much
+
+        The run goes on in a child process: when a capture takes it down (a crash in a library, the memory
+        limit), the child starts again, tries the captures it was working on one at a time, and records the
+        one that takes it down again as failed ("ended the process in codes (SIGABRT) ..."); it is not tried
+        again until its file changes.
 
         Exit codes: 0 done (failed captures are listed, not fatal; or not due), 1 the run failed, 64 bad usage or
         pipeline file, 66 a source cannot be read, 74 the index cannot be opened or another process is indexing
@@ -47,7 +56,7 @@ struct RunCommand: Command {
     let mode: IndexingMode
 
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, options: ["index"],
+        let arguments = try Arguments(words, options: ["index", "memory-limit"],
                                       flags: ["json", "plain", "watch", "if-due", "wait", "background"])
         pipeline = try arguments.positionals("the pipeline file")[0]
         indexPath = IndexOption.path(arguments)
@@ -57,7 +66,9 @@ struct RunCommand: Command {
         watch = arguments.has("watch")
         ifDue = arguments.has("if-due")
         mode = IndexingMode(retry: watch || ifDue ? RetryPolicy() : nil, background: arguments.has("background"),
-                            waitsForIndex: watch || arguments.has("wait"))
+                            waitsForIndex: watch || arguments.has("wait"),
+                            memoryCeilingMiB: try arguments.int("memory-limit", default: MemoryCeiling.defaultMiB,
+                                                                in: 256...1 << 30))
     }
 
     func run() async throws -> ExitCode {
