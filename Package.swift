@@ -112,7 +112,11 @@ targets += [
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline"]),
-    .testTarget(name: "PoolPipelineTests", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"]),
+    // `pool-pipeline run` with a stage kind that aborts the process on purpose, for the containment tests.
+    .executableTarget(name: "containment-probe", dependencies: ["PoolPipeline", "Runner", "Captures"],
+                      path: "Tests/ContainmentProbe"),
+    .testTarget(name: "PoolPipelineTests", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport",
+                                                          "containment-probe"]),
 ]
 products += [
     .library(name: "PoolPipeline", targets: ["PoolPipeline"]),
