@@ -3,7 +3,7 @@ import Glibc
 
 extension PipelineLoader {
     /// The most a pipeline file may hold; reading stops there, so `/dev/zero` given as a pipeline fails at once.
-    static let maximumFileSize = 16 << 20
+    public static let maximumFileSize = 16 << 20
 
     /// The bytes of the pipeline file at `path`, read with plain system calls so that whatever the path names
     /// gets an error that says what it is: a directory, an empty file (`/dev/null`), endless data (`/dev/zero`),
