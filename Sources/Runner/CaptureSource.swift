@@ -35,7 +35,8 @@ public struct SourceContext: Sendable {
     private let announceTotal: @Sendable (Int) -> Void
     private let reportSkipped: @Sendable (SkippedEntry) -> Void
 
-    public init(sourceID: String, ledger: any CaptureLedger, announceTotal: @escaping @Sendable (Int) -> Void = { _ in },
+    public init(sourceID: String, ledger: any CaptureLedger,
+                announceTotal: @escaping @Sendable (Int) -> Void = { _ in },
                 reportSkipped: @escaping @Sendable (SkippedEntry) -> Void = { _ in }) {
         self.sourceID = sourceID
         self.ledger = ledger

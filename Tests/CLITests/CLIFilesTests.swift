@@ -20,7 +20,8 @@ struct CLIFilesTests {
     static func makeLibrary(_ workspace: Workspace) throws {
         let library = workspace.library.path
         try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
-        try copySample("Photos/IMG_2031.jpg", to: Array("bad".utf8) + [0xFF, 0xFE] + Array("name.jpg".utf8), in: workspace)
+        let badName = Array("bad".utf8) + [0xFF, 0xFE] + Array("name.jpg".utf8)
+        try copySample("Photos/IMG_2031.jpg", to: badName, in: workspace)
         try copySample("Screenshots/Screenshot_20240211-183012.png", to: Array("two\nlines.png".utf8), in: workspace)
         try #require(mkfifo(library + "/pipe.jpg", 0o644) == 0)
         try #require(mkfifo(library + "/notes", 0o644) == 0)
@@ -40,7 +41,8 @@ struct CLIFilesTests {
         #expect(run.lines.contains("failed: 0"))
         #expect(run.lines.contains("skipped: 4"))
         for line in ["  \(library)/gone.png: a dangling link: its target nowhere.png does not exist",
-                     "  \(library)/loop.jpg: a link loop: loop.jpg leads back to a link (Too many levels of symbolic links)",
+                     "  \(library)/loop.jpg: a link loop: loop.jpg leads back to a link "
+                        + "(Too many levels of symbolic links)",
                      "  \(library)/pipe.jpg: a FIFO (named pipe), not a regular file",
                      "  \(library)/zero.jpg: a link to /dev/zero, a character device, not a regular file"] {
             #expect(run.lines.contains(line), "missing \(line)")
@@ -48,7 +50,8 @@ struct CLIFilesTests {
         #expect(run.lines.first?.hasSuffix("; 4 skipped (not regular files)") == true, "\(run.lines.first ?? "")")
 
         let status = try CLIProcess.run(["status", "--index", workspace.index, "--json"])
-        let statusObject = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        let statusObject = try #require(
+            try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
         #expect((statusObject["detail"] as? [String: Any])?["skipped"] as? Int == 4)
 
         let exported = try CLIProcess.run(["export", "--index", workspace.index])

@@ -76,8 +76,8 @@ struct FolderEntriesTests {
 
     @Test("given the escaped form of paths, then it reads back to the same bytes and only canonical forms are read")
     func escaping() {
-        let samples: [[UInt8]] = [Self.badName, Array(#"a\b.jpg"#.utf8), Array("café.png".utf8),
-                                  [0xE2, 0x82], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x5C, 0x78]]
+        let samples: [[UInt8]] = [Self.badName, Array(#"a\b.jpg"#.utf8), Array("café.png".utf8), [0xE2, 0x82],
+                                  [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x5C, 0x78]]
         for bytes in samples {
             let escaped = FileSystemPath.escape(bytes)
             #expect(FileSystemPath(escaped: escaped)?.bytes == bytes, "\(escaped)")
@@ -136,7 +136,7 @@ struct FolderEntriesTests {
         #expect(flat.skipped.count == 4 && !flat.skipped.contains { $0.path.hasSuffix("albumlink") })
     }
 
-    @Test("given skipped entries, then each run reports them once, the plan lists them, and the ledger never holds them")
+    @Test("given skipped entries, then each run reports them once, the plan lists them, the ledger never holds them")
     func reportedEachRun() async throws {
         try images.write([1], as: "a.png")
         try #require(mkfifo(images.folder + "/b.png", 0o644) == 0)

@@ -32,8 +32,8 @@ struct PipelineFileTests {
     }
 
     @Test func givenEndlessData_thenReadingStopsAtTheLimit() {
-        #expect(problem(loading: "/dev/zero") == PipelineError(file: "/dev/zero",
-                                                               problem: .tooLarge(limit: PipelineLoader.maximumFileSize)))
+        let limit = PipelineLoader.maximumFileSize
+        #expect(problem(loading: "/dev/zero") == PipelineError(file: "/dev/zero", problem: .tooLarge(limit: limit)))
     }
 
     @Test func givenAMissingFile_thenTheSystemsReasonIsGiven() {

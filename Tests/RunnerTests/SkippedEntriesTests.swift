@@ -11,7 +11,8 @@ struct SkippedEntriesTests {
             context.skip(path: "/photos/pipe.jpg", reason: "a FIFO (named pipe), not a regular file")
             context.announce(total: 2)
             try await emit(SourceCapture(id: CaptureID("c0"), signature: "1", value: 1))
-            context.skip(path: "/photos/zero.jpg", reason: "a link to /dev/zero, a character device, not a regular file")
+            context.skip(path: "/photos/zero.jpg",
+                         reason: "a link to /dev/zero, a character device, not a regular file")
             try await emit(SourceCapture(id: CaptureID("c1"), signature: "1", value: 2))
         }
     }
@@ -31,7 +32,8 @@ struct SkippedEntriesTests {
                          reason: "a link to /dev/zero, a character device, not a regular file"),
         ])
         #expect(summary.status.detail.skipped == 2)
-        #expect(summary.status.detail.text == "Up to date: 2 indexed and 0 failed in the last run; 2 skipped (not regular files)")
+        #expect(summary.status.detail.text
+                == "Up to date: 2 indexed and 0 failed in the last run; 2 skipped (not regular files)")
     }
 
     @Test func givenASavedDetailFromBeforeSkippedCounts_thenItReadsAsNoneSkipped() throws {

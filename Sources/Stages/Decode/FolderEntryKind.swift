@@ -36,7 +36,8 @@ enum FolderEntryKind: Equatable {
                                            : "\(kind), not a regular file")
         }
         guard linkExamined else {
-            return code == ENOENT || code == ENOTDIR ? .gone : .skipped(reason: "cannot be examined: \(errorText(code))")
+            guard code != ENOENT, code != ENOTDIR else { return .gone }
+            return .skipped(reason: "cannot be examined: \(errorText(code))")
         }
         guard isLink else { return .skipped(reason: "cannot be examined: \(errorText(code))") }
         switch code {
