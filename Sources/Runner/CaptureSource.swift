@@ -26,21 +26,32 @@ public struct SourceCapture<Value: Sendable>: Sendable {
     }
 }
 
-/// What a source needs from the runner: its own id, the ledger of captures already indexed, and a way to say
-/// how many captures it will emit, as soon as it knows, so progress can show "340 of 1,200".
+/// What a source needs from the runner: its own id, the ledger of captures already indexed, a way to say how
+/// many captures it will emit, as soon as it knows, so progress can show "340 of 1,200", and a way to report an
+/// entry it skipped, so the run's summary and status account for it.
 public struct SourceContext: Sendable {
     public var sourceID: String
     public var ledger: any CaptureLedger
     private let announceTotal: @Sendable (Int) -> Void
+    private let reportSkipped: @Sendable (SkippedEntry) -> Void
 
-    public init(sourceID: String, ledger: any CaptureLedger, announceTotal: @escaping @Sendable (Int) -> Void = { _ in }) {
+    public init(sourceID: String, ledger: any CaptureLedger,
+                announceTotal: @escaping @Sendable (Int) -> Void = { _ in },
+                reportSkipped: @escaping @Sendable (SkippedEntry) -> Void = { _ in }) {
         self.sourceID = sourceID
         self.ledger = ledger
         self.announceTotal = announceTotal
+        self.reportSkipped = reportSkipped
     }
 
     /// Tells the runner how many captures this source is about to emit in this run.
     public func announce(total: Int) { announceTotal(total) }
+
+    /// Tells the runner that the entry at `path` (as the source shows paths) was skipped, and why. A source
+    /// reports each skipped entry once per run.
+    public func skip(path: String, reason: String) {
+        reportSkipped(SkippedEntry(source: sourceID, path: path, reason: reason))
+    }
 }
 
 /// Why a source could not list its captures.

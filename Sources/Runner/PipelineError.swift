@@ -5,6 +5,12 @@ public struct PipelineError: Error, Equatable, CustomStringConvertible {
     public enum Problem: Equatable, Sendable {
         /// The file could not be read.
         case unreadable(reason: String)
+        /// The file is empty (or only white space): `/dev/null`, a file not yet written.
+        case empty
+        /// The path names something that cannot hold a pipeline; `kind` says what ("a directory").
+        case notAFile(kind: String)
+        /// The file goes on past `limit` bytes (`/dev/zero`, a log file given by mistake).
+        case tooLarge(limit: Int)
         /// The file is not valid JSON or a field has the wrong shape.
         case malformed(reason: String)
         /// A field the format does not know (a typo, usually).
@@ -61,6 +67,10 @@ public struct PipelineError: Error, Equatable, CustomStringConvertible {
     private var problemDescription: String {
         switch problem {
         case .unreadable(let reason): "cannot read the pipeline file: \(reason)"
+        case .empty: "the file is empty; a pipeline file is a JSON object with sources, stages and edges"
+        case .notAFile(let kind): "\(kind), not a pipeline file"
+        case .tooLarge(let limit):
+            "more than \(limit >> 20) MiB, which is not a pipeline file (a pipeline file is a short JSON object)"
         case .malformed(let reason): reason
         case .unknownField: "unknown field"
         case .missingField: "missing required field"

@@ -15,12 +15,7 @@ public struct PipelineLoader: Sendable {
     /// Reads and loads the file at `path`; relative paths in it resolve against its folder unless the environment
     /// already names a base directory.
     public func load(file path: String) throws(PipelineError) -> PipelineGraph {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw PipelineError(file: path, problem: .unreadable(reason: (error as NSError).localizedDescription))
-        }
+        let data = try Self.contents(of: path)
         let spec = try PipelineSpec.parse(data, file: path)
         var loader = self
         if loader.environment.baseDirectory.isEmpty {

@@ -119,7 +119,7 @@ extension FolderSourceTests {
         let refused = images.folder + "/sub"
         let warnings = WarningLog()
         let guarded = FolderSource(root: images.folder, warn: { warnings.append($0) }, openFolder: { path in
-            guard path != refused else {
+            guard String(cString: path) != refused else {
                 errno = EACCES
                 return nil
             }

@@ -132,7 +132,8 @@ final class RunFlow: Sendable {
 
     private func list(source index: Int) async {
         let node = graph.sources[index]
-        let context = SourceContext(sourceID: node.id, ledger: runner.ledger) { [self] total in announce(total) }
+        let context = SourceContext(sourceID: node.id, ledger: runner.ledger, announceTotal: { [self] in announce($0) },
+                                    reportSkipped: { [runner] in runner.statusCenter.skip($0) })
         do {
             try await node.source.captures(context, { [self] found in
                 if runner.stopRequest != nil { throw StopListing() }
@@ -341,7 +342,8 @@ final class RunFlow: Sendable {
                                             nextAttempt: runner.options.retry?.nextAttempt(after: reason, at: now)))
         let status = runner.statusCenter.current
         return RunSummary(reason: reason, indexed: status.detail.indexed, failed: status.detail.failed,
-                          failures: failures.withLock { $0 }, problem: problem, status: status)
+                          failures: failures.withLock { $0 }, skipped: runner.statusCenter.skippedEntries,
+                          problem: problem, status: status)
     }
 }
 

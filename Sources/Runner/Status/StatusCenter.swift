@@ -4,6 +4,7 @@ import Synchronization
 final class StatusCenter: Sendable {
     private struct State {
         var machine: StatusMachine
+        var skipped: [SkippedEntry] = []
         var subscribers: [Int: AsyncStream<IndexStatus>.Continuation] = [:]
         var nextID = 0
     }
@@ -22,6 +23,21 @@ final class StatusCenter: Sendable {
             return (state.machine.status, Array(state.subscribers.values))
         }
         for subscriber in subscribers { subscriber.yield(status) }
+    }
+
+    /// Entries skipped this run, kept for the summary: at most this many (a folder of a million FIFOs must not
+    /// fill memory); the status counts them all.
+    static let skippedListLimit = 10_000
+
+    /// Entries the sources skipped, in the order reported (at most `skippedListLimit`).
+    var skippedEntries: [SkippedEntry] { state.withLock { $0.skipped } }
+
+    /// A source skipped an entry: it is kept for the summary and counted in the status.
+    func skip(_ entry: SkippedEntry) {
+        state.withLock { state in
+            if state.skipped.count < Self.skippedListLimit { state.skipped.append(entry) }
+        }
+        apply(.skipped)
     }
 
     /// Every status from now on, starting with the current one; ends when the center finishes.

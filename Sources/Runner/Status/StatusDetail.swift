@@ -10,6 +10,9 @@ public struct StatusDetail: Sendable, Equatable, Codable {
     public var indexed: Int
     /// Captures that failed this run.
     public var failed: Int
+    /// Entries the sources found but skipped this run (not regular files: FIFOs, devices, broken links); the run's
+    /// summary lists them with their reasons.
+    public var skipped: Int
     /// True while indexing runs slower because the machine is hot, on battery or in a power-saver profile.
     public var throttled: Bool
     /// The path in question while waiting for permission.
@@ -20,12 +23,14 @@ public struct StatusDetail: Sendable, Equatable, Codable {
     public var notes: [String]
 
     public init(text: String = "", total: Int? = nil, listed: Int = 0, indexed: Int = 0, failed: Int = 0,
-                throttled: Bool = false, path: String? = nil, waitingFor: String? = nil, notes: [String] = []) {
+                skipped: Int = 0, throttled: Bool = false, path: String? = nil, waitingFor: String? = nil,
+                notes: [String] = []) {
         self.text = text
         self.total = total
         self.listed = listed
         self.indexed = indexed
         self.failed = failed
+        self.skipped = skipped
         self.throttled = throttled
         self.path = path
         self.waitingFor = waitingFor
@@ -38,10 +43,11 @@ public struct StatusDetail: Sendable, Equatable, Codable {
 
 extension StatusDetail {
     private enum CodingKeys: String, CodingKey {
-        case text, total, listed, indexed, failed, throttled, path, waitingFor, notes
+        case text, total, listed, indexed, failed, skipped, throttled, path, waitingFor, notes
     }
 
-    /// Reads a saved detail; fields added in later versions (`notes`, `waitingFor`) may be absent.
+    /// Reads a saved detail; fields added in later versions (`notes`, `waitingFor`, `skipped`) may be
+    /// absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(text: try container.decode(String.self, forKey: .text),
@@ -49,6 +55,7 @@ extension StatusDetail {
                   listed: try container.decode(Int.self, forKey: .listed),
                   indexed: try container.decode(Int.self, forKey: .indexed),
                   failed: try container.decode(Int.self, forKey: .failed),
+                  skipped: try container.decodeIfPresent(Int.self, forKey: .skipped) ?? 0,
                   throttled: try container.decode(Bool.self, forKey: .throttled),
                   path: try container.decodeIfPresent(String.self, forKey: .path),
                   waitingFor: try container.decodeIfPresent(String.self, forKey: .waitingFor),

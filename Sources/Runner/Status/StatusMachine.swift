@@ -10,6 +10,8 @@ struct StatusMachine {
         case listingFinished
         case indexed
         case failed
+        /// A source skipped an entry that cannot be a capture.
+        case skipped
         case paused
         case resumed
         case throttled(reason: String?)
@@ -47,6 +49,8 @@ struct StatusMachine {
             status.detail.indexed += 1
         case .failed:
             status.detail.failed += 1
+        case .skipped:
+            status.detail.skipped += 1
         case .paused:
             if status.phase == .indexing {
                 status.phase = .paused
@@ -128,6 +132,9 @@ struct StatusMachine {
         case .idle:
             if let last = status.lastRun {
                 status.detail.text = "Up to date: \(groupedDigits(last.indexed)) indexed and \(groupedDigits(last.failed)) failed in the last run"
+                if detail.skipped > 0 {
+                    status.detail.text += "; \(groupedDigits(detail.skipped)) skipped (not regular files)"
+                }
             } else {
                 status.detail.text = "Idle: not run yet"
             }

@@ -16,6 +16,8 @@ public struct FolderPlan: Sendable {
     /// Captures in the ledger whose files are gone: forgotten. Empty when a subfolder could not be read.
     public var gone: [CaptureID] = []
     public var unreadableFolders: [UnreadableFolder] = []
+    /// Entries named like images that are not regular files (FIFOs, devices, broken links), with why.
+    public var skipped: [SkippedEntry] = []
 
     /// Every capture found on disk.
     public var foundCount: Int { changed.count + unchangedCount }

@@ -15,6 +15,14 @@ import Runner
 /// A root that is missing or cannot be read throws `SourceError.permissionDenied` naming it. A subfolder that
 /// cannot be read does not stop the run: it is reported through `warn`, and nothing is forgotten in that run,
 /// because its captures may well still exist; they stay in the index until the folder can be read again.
+///
+/// Names are bytes: a file whose name is not UTF-8 is indexed like any other, opened by its real bytes
+/// (`CaptureFile.location`) and shown escaped (`FileSystemPath.escaped`: `bad\xFF\xFEname.jpg`); its id is made
+/// from the bytes, so it never takes another file's. An entry named like an image that is not a regular file (a
+/// FIFO, a device, a socket, a dangling link, a link loop, a link to a folder or to /dev/zero) is never opened:
+/// the first walk reports it to the runner through `SourceContext.skip` with why, so the run's summary lists it
+/// and the status counts it. Entries without an image extension are passed over in silence, as is anything
+/// hidden (see `FolderWalk`).
 public struct FolderSource: CaptureSource {
     public typealias Output = CaptureFile
 
@@ -26,7 +34,7 @@ public struct FolderSource: CaptureSource {
     /// Receives a line for each problem that does not stop the run (an unreadable subfolder).
     public let warn: @Sendable (String) -> Void
     /// How folders are opened: `opendir`, or a stand-in that refuses some folders in tests.
-    let openFolder: @Sendable (String) -> OpaquePointer?
+    let openFolder: @Sendable (UnsafePointer<CChar>) -> OpaquePointer?
     /// Files looked up in the ledger at once, ledger ids read per page, and captures forgotten per call.
     let batchSize: Int
 
@@ -37,7 +45,7 @@ public struct FolderSource: CaptureSource {
 
     init(root: String, recursive: Bool = true, extensions: Set<String> = FolderSource.supportedExtensions(),
          warn: @escaping @Sendable (String) -> Void, batchSize: Int = 256,
-         openFolder: @escaping @Sendable (String) -> OpaquePointer?) {
+         openFolder: @escaping @Sendable (UnsafePointer<CChar>) -> OpaquePointer?) {
         precondition(batchSize >= 1, "a batch holds at least one capture")
         self.root = root
         self.recursive = recursive
@@ -59,8 +67,8 @@ public struct FolderSource: CaptureSource {
     }
 
     public func captures(context: SourceContext, emit: (SourceCapture<CaptureFile>) async throws -> Void) async throws {
-        // First walk: count, note every file found, and forget what is gone.
-        var walk = try makeWalk()
+        // First walk: count, note every file found, report what is skipped, and forget what is gone.
+        var walk = try makeWalk { skipped in context.skip(path: skipped.path, reason: skipped.reason) }
         var found: [UInt64] = []
         var changedCount = 0
         try await forEachBatch(of: &walk, sourceID: context.sourceID, ledger: context.ledger) { capture, changed in
@@ -88,7 +96,8 @@ public struct FolderSource: CaptureSource {
     /// Lists the folder and compares it with `indexed` (id → signature): what a run would emit and forget, held in
     /// memory (for tools and tests; a run streams instead).
     public func plan(sourceID: String, indexed: [CaptureID: String]) throws(SourceError) -> FolderPlan {
-        var walk = try makeWalk()
+        var skipped: [SkippedEntry] = []
+        var walk = try makeWalk { skipped.append(SkippedEntry(source: sourceID, path: $0.path, reason: $0.reason)) }
         var plan = FolderPlan()
         var present = Set<CaptureID>()
         while let entry = walk.next() {
@@ -100,6 +109,7 @@ public struct FolderSource: CaptureSource {
                 plan.changed.append(capture)
             }
         }
+        plan.skipped = skipped
         plan.unreadableFolders = walk.unreadable.map { FolderPlan.UnreadableFolder(path: $0.path, reason: $0.reason) }
         if plan.unreadableFolders.isEmpty {
             plan.gone = indexed.keys.filter { !present.contains($0) }.sorted()
@@ -107,16 +117,20 @@ public struct FolderSource: CaptureSource {
         return plan
     }
 
-    private func makeWalk() throws(SourceError) -> FolderWalk {
-        try FolderWalk(root: root, recursive: recursive, extensions: extensions, openFolder: openFolder)
+    private func makeWalk(
+        onSkip: @escaping (FolderWalk.Skipped) -> Void = { _ in }
+    ) throws(SourceError) -> FolderWalk {
+        try FolderWalk(root: root, recursive: recursive, extensions: extensions, openFolder: openFolder,
+                       onSkip: onSkip)
     }
 
     private func sourceCapture(_ entry: FolderWalk.Entry, sourceID: String) -> SourceCapture<CaptureFile> {
         let id = StableID.capture(source: sourceID, relativePath: entry.relativePath)
         let signature = "\(entry.byteCount):\(entry.modifiedNanoseconds)"
         let modified = Date(timeIntervalSince1970: Double(entry.modifiedNanoseconds) / 1_000_000_000)
-        let file = CaptureFile(id: id, source: sourceID, path: entry.path, relativePath: entry.relativePath,
-                               byteCount: entry.byteCount, modified: modified, signature: signature)
+        let file = CaptureFile(id: id, source: sourceID, path: entry.path,
+                               relativePath: FileSystemPath.escape(entry.relativePath), byteCount: entry.byteCount,
+                               modified: modified, signature: signature, location: entry.location)
         return SourceCapture(id: id, signature: signature, value: file)
     }
 

@@ -2,16 +2,24 @@ import Runner
 
 /// Capture ids that stay the same across runs: 64-bit FNV-1a of the source id and the path within the source,
 /// as sixteen hex digits. Moving a file makes it a new capture; touching or editing it keeps its id.
+///
+/// The path is hashed as the bytes the file system holds, not as it is shown: a name that is not UTF-8 and a name
+/// spelling out its escaped form (`a\xFF.jpg` as seven characters) are different files with different ids.
 public enum StableID {
     public static func capture(source: String, relativePath: String) -> CaptureID {
+        capture(source: source, relativePath: Array(relativePath.utf8))
+    }
+
+    /// The id of the file at `relativePath` (bytes) within the source.
+    public static func capture(source: String, relativePath: [UInt8]) -> CaptureID {
         capture(hash: hash(source: source, relativePath: relativePath))
     }
 
     /// The 64 bits behind an id.
-    static func hash(source: String, relativePath: String) -> UInt64 {
+    static func hash(source: String, relativePath: [UInt8]) -> UInt64 {
         var hash = fnv1a64(Array(source.utf8))
         hash = fnv1a64([0], seed: hash) // separator: ("ab", "c") and ("a", "bc") differ
-        return fnv1a64(Array(relativePath.utf8), seed: hash)
+        return fnv1a64(relativePath, seed: hash)
     }
 
     /// The id of a hash: sixteen hex digits.

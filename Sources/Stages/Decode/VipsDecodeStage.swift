@@ -26,27 +26,39 @@ public struct VipsDecodeStage: Stage {
     }
 
     /// Decodes one file: header first (size, orientation, EXIF, without decoding pixels), then the pixels.
+    /// The file is opened by its real bytes (`CaptureFile.location`); one that is no longer a regular file (a FIFO
+    /// put in its place since it was listed) fails without being opened.
     public func decode(_ file: CaptureFile) throws(DecodeError) -> DecodedCapture {
-        guard let opened = pool_vips_open_header(file.path) else {
-            throw .unreadable(path: file.path, reason: VipsRuntime.takeError(about: file.path))
+        let named = VipsFileName(file)
+        if case .skipped(let reason) = FolderEntryKind.inspect(file.location) {
+            throw .unreadable(path: file.path, reason: reason)
         }
-        let metadata = ImageHeader(reading: VipsImageHandle(owning: opened, file: file.path)).metadata(for: file)
+        guard let opened = file.location.withCString(pool_vips_open_header) else {
+            throw .unreadable(path: file.path, reason: named.takeError())
+        }
+        let metadata = ImageHeader(reading: VipsImageHandle(owning: opened, file: named.inMessages)).metadata(for: file)
         do {
-            let image = try workingImage(path: file.path)
+            let image = try workingImage(of: named)
             VipsRuntime.discardErrors()
             return DecodedCapture(file: file, image: image, metadata: metadata)
         } catch {
-            throw .corrupt(path: file.path, reason: error.message)
+            throw .corrupt(path: file.path, reason: named.withShownPath(error.message))
         }
     }
 
     /// The oriented, shrunk, 8-bit sRGB image of the file at `path`.
     func workingImage(path: String) throws(VipsFailure) -> RGBImage {
+        try workingImage(of: VipsFileName(location: FileSystemPath(path), shown: path))
+    }
+
+    /// The oriented, shrunk, 8-bit sRGB image of a file.
+    private func workingImage(of named: VipsFileName) throws(VipsFailure) -> RGBImage {
         var output: UnsafeMutablePointer<VipsImage>?
-        guard pool_vips_thumbnail(path, Int32(clamping: size), &output) == 0, let output else {
-            throw VipsFailure(message: VipsRuntime.takeError(about: path))
+        let status = named.location.withCString { pool_vips_thumbnail($0, Int32(clamping: size), &output) }
+        guard status == 0, let output else {
+            throw VipsFailure(message: named.takeError())
         }
-        let image = try Self.rgb8(VipsImageHandle(owning: output, file: path))
+        let image = try Self.rgb8(VipsImageHandle(owning: output, file: named.inMessages))
         return RGBImage(width: image.width, height: image.height, pixels: try image.bytes())
     }
 

@@ -147,12 +147,21 @@ struct RunCommand: Command {
         print("indexed: \(summary.indexed)")
         print("failed: \(summary.failed)")
         for failure in summary.failures.prefix(50) {
-            print("  \(failure.stageID): \(failure.reason)")
+            print("  \(failure.stageID): \(failure.reason)".escapingControlCharacters)
         }
         if summary.failures.count > 50 { print("  ... and \(summary.failures.count - 50) more") }
+        printSkipped(summary)
         if let problem = summary.problem { print("problem: \(problem)") }
         for note in summary.status.detail.notes { print("note: \(note)") }
         print("index: \(indexPath)")
+    }
+
+    /// "skipped: N", then each skipped entry with why (the first 50).
+    private func printSkipped(_ summary: RunSummary) {
+        let count = summary.status.detail.skipped
+        print("skipped: \(count)")
+        for entry in summary.skipped.prefix(50) { print("  \(entry.path): \(entry.reason)".escapingControlCharacters) }
+        if count > 50 { print("  ... and \(count - 50) more") }
     }
 
     /// One line per run of a watch.
@@ -185,6 +194,8 @@ struct RunReport: Encodable {
     var indexed: Int
     var failed: Int
     var failures: [CaptureFailure]
+    /// Entries the sources skipped (not regular files), each with its source, path and reason.
+    var skipped: [SkippedEntry]
     var problem: String?
     var nextAttempt: Date?
     var index: String
@@ -194,6 +205,7 @@ struct RunReport: Encodable {
         indexed = summary.indexed
         failed = summary.failed
         failures = summary.failures
+        skipped = summary.skipped
         problem = summary.problem
         nextAttempt = summary.status.lastRun?.nextAttempt
         self.index = index

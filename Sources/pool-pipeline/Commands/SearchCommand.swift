@@ -8,7 +8,8 @@ struct SearchCommand: Command {
     static let help = """
         Usage: pool-pipeline search <words> [--index PATH] [--limit N]
 
-        Full-text search over what was read from each capture, its labels and its path, best match first.
+        Full-text search over what was read from each capture, its labels and its path, best match first: one
+        path a line, as export shows it, with control characters escaped (a newline in a name reads \\n).
 
         Options:
         \(IndexOption.help)  --limit N      at most N results (default 20)
@@ -29,7 +30,7 @@ struct SearchCommand: Command {
 
     func run() async throws -> ExitCode {
         let hits = try IndexOption.openExisting(indexPath).search(query, limit: limit)
-        for hit in hits { print(hit.path) }
+        for hit in hits { print(hit.path.escapingControlCharacters) }
         if hits.isEmpty { printError("no capture matches \"\(query)\"") }
         return .success
     }

@@ -9,10 +9,11 @@ struct SimilarCommand: Command {
         Usage: pool-pipeline similar <id-or-path> [--index PATH] [--max-distance N] [--limit N]
 
         Captures whose visual fingerprint is within N bits of the given capture's, nearest first, one a line:
-        the distance in bits (0 = the same fingerprint), then the path as export shows it, followed by [source]
-        when the capture is in another source. The capture is named by its id or path as export shows them, or
-        by the path of an indexed file on disk; only indexed captures with a fingerprint can be asked about (a
-        file that is not indexed is not fingerprinted here). 10 bits or less: the same picture.
+        the distance in bits (0 = the same fingerprint), then the path as export shows it (control characters
+        escaped: a newline in a name reads \\n), followed by [source] when the capture is in another source.
+        The capture is named by its id or path as export shows them, or by the path of an indexed file on disk;
+        only indexed captures with a fingerprint can be asked about (a file that is not indexed is not
+        fingerprinted here). 10 bits or less: the same picture.
 
         Options:
         \(IndexOption.help)  --max-distance N   at most N bits apart, 0 to 64 (default 10, the same picture)
@@ -46,7 +47,7 @@ struct SimilarCommand: Command {
         }
         for match in result.matches {
             let source = match.source == result.query.source ? "" : "  [\(match.source)]"
-            print(String(format: "%2d", match.distance) + "  " + match.path + source)
+            print(String(format: "%2d", match.distance) + "  " + (match.path + source).escapingControlCharacters)
         }
         if result.matches.isEmpty { printError("no capture within \(maxDistance) of \"\(reference)\"") }
         return .success
