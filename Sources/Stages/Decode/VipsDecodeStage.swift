@@ -8,7 +8,11 @@ import Runner
 /// The image is shrunk while it loads (JPEG and WebP decode at a reduced scale, so a 20,000-pixel photo never
 /// exists in memory at full size) to at most `size` pixels on its long side, never enlarged; EXIF orientation is
 /// applied; alpha is flattened onto white; any colour space (grey, 16-bit, CMYK) becomes 8-bit sRGB.
-/// Truncated or corrupt data fails the capture with libvips' reason rather than yielding grey pixels.
+/// Truncated or corrupt data fails the capture with libvips' reason rather than yielding grey pixels (`failOn`).
+///
+/// Before any pixel is read, the header's claim is held against `limits` (pixels, side, whole-frame memory): a file
+/// whose header claims terapixels is refused at the cost of a header read. Only the first page or frame of a
+/// multi-page TIFF or an animated GIF is decoded, so the page count costs nothing.
 public struct VipsDecodeStage: Stage {
     public typealias Input = CaptureFile
     public typealias Output = DecodedCapture
@@ -16,21 +20,31 @@ public struct VipsDecodeStage: Stage {
     /// The long side of the working image, in pixels.
     public let size: Int
 
-    public init(size: Int = 1600) throws(DecodeError) {
+    /// What a header may claim before the capture is refused undecoded.
+    public let limits: DecodeLimits
+    /// Which damage fails a decode.
+    public let failOn: DecodeFailLevel
+
+    public init(size: Int = 1600, limits: DecodeLimits = .standard, failOn: DecodeFailLevel = .error) throws(DecodeError) {
         do { try VipsRuntime.start() } catch { throw .libraryUnavailable(reason: error.message) }
         self.size = size
+        self.limits = limits
+        self.failOn = failOn
     }
 
     public func process(_ input: CaptureFile, context: StageContext) async throws -> DecodedCapture {
         try decode(input)
     }
 
-    /// Decodes one file: header first (size, orientation, EXIF, without decoding pixels), then the pixels.
+    /// Decodes one file: header first (size, orientation, EXIF, without decoding pixels), checked against the
+    /// limits, then the pixels.
     public func decode(_ file: CaptureFile) throws(DecodeError) -> DecodedCapture {
-        guard let opened = pool_vips_open_header(file.path) else {
-            throw .unreadable(path: file.path, reason: VipsRuntime.takeError(about: file.path))
+        let header = try openHeader(file)
+        let claim = ClaimedSize(reading: header)
+        if let violation = limits.violation(by: claim) {
+            throw .overLimit(path: file.path, claim: claim, violation: violation)
         }
-        let metadata = ImageHeader(reading: VipsImageHandle(owning: opened, file: file.path)).metadata(for: file)
+        let metadata = ImageHeader(reading: header).metadata(for: file)
         do {
             let image = try workingImage(path: file.path)
             VipsRuntime.discardErrors()
@@ -40,10 +54,23 @@ public struct VipsDecodeStage: Stage {
         }
     }
 
+    /// What the file's header claims, read without decoding a pixel.
+    public func claimedSize(of file: CaptureFile) throws(DecodeError) -> ClaimedSize {
+        ClaimedSize(reading: try openHeader(file))
+    }
+
+    /// The file opened for its header only (libvips reads pixels when something asks for them).
+    func openHeader(_ file: CaptureFile) throws(DecodeError) -> VipsImageHandle {
+        guard let opened = pool_vips_open_header(file.path) else {
+            throw .unreadable(path: file.path, reason: VipsRuntime.takeError(about: file.path))
+        }
+        return VipsImageHandle(owning: opened, file: file.path)
+    }
+
     /// The oriented, shrunk, 8-bit sRGB image of the file at `path`.
     func workingImage(path: String) throws(VipsFailure) -> RGBImage {
         var output: UnsafeMutablePointer<VipsImage>?
-        guard pool_vips_thumbnail(path, Int32(clamping: size), &output) == 0, let output else {
+        guard pool_vips_thumbnail(path, Int32(clamping: size), failOn.vips, &output) == 0, let output else {
             throw VipsFailure(message: VipsRuntime.takeError(about: path))
         }
         let image = try Self.rgb8(VipsImageHandle(owning: output, file: path))
