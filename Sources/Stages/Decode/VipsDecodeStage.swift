@@ -62,7 +62,15 @@ public struct VipsDecodeStage: Stage {
     /// The file opened for its header only (libvips reads pixels when something asks for them).
     func openHeader(_ file: CaptureFile) throws(DecodeError) -> VipsImageHandle {
         guard let opened = pool_vips_open_header(file.path) else {
-            throw .unreadable(path: file.path, reason: VipsRuntime.takeError(about: file.path))
+            let reason = VipsRuntime.takeError(about: file.path)
+            // A blocked loader (magickload, pdfload...) is what libvips picks when no allowed loader recognises
+            // the content, such as a TIFF cut before its directory.
+            guard let blocked = reason.range(of: "load: operation is blocked") else {
+                throw .unreadable(path: file.path, reason: reason)
+            }
+            let loader = reason[..<blocked.lowerBound].split(separator: " ").last.map(String.init) ?? "another"
+            throw .unreadable(path: file.path, reason: "not a readable JPEG, PNG, WebP, TIFF, GIF or HEIF file "
+                + "(libvips would need its \(loader) loader, which vips.decode does not use)")
         }
         return VipsImageHandle(owning: opened, file: file.path)
     }
