@@ -1,5 +1,6 @@
 #include "process_guard.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <stdatomic.h>
@@ -89,6 +90,12 @@ static void on_forwarded(int signal_number) {
 void pool_guard_forward_signals(pid_t pid) {
     atomic_store(&forward_pid, (int)pid);
     const int forwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2};
+    // A process started from a thread that blocks signals (a dispatch worker) inherits that mask: unblock them on
+    // the calling thread, which waits for the child, so they are delivered here.
+    sigset_t unblocked;
+    sigemptyset(&unblocked);
+    for (size_t index = 0; index < sizeof(forwarded) / sizeof(forwarded[0]); ++index) sigaddset(&unblocked, forwarded[index]);
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, NULL);
     for (size_t index = 0; index < sizeof(forwarded) / sizeof(forwarded[0]); ++index) {
         struct sigaction action;
         memset(&action, 0, sizeof(action));

@@ -12,13 +12,25 @@ static inline void pool_vips_ignore_log(const gchar *domain, GLogLevelFlags leve
     (void) domain; (void) level; (void) message; (void) data;
 }
 
-/// Starts libvips once per process: operation cache off (every capture is read once), `threads` workers per
-/// pipeline evaluation. Returns 0 on success.
+/// Starts libvips once per process: operation cache off (every capture is read once, so caching only holds
+/// memory and open files), `threads` workers per pipeline evaluation, and only the loaders of the formats the
+/// folder source lists: every other loader (ImageMagick, PDF, SVG, OpenSlide, raw formats...) is blocked, so a file
+/// that merely sniffs as one of those fails as "not a known file format" instead of reaching a library nobody
+/// chose. Returns 0 on success.
 static inline int pool_vips_start(int threads) {
     if (VIPS_INIT("pool-pipeline")) return -1;
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, pool_vips_ignore_log, NULL);
     vips_cache_set_max(0);
+    vips_cache_set_max_mem(0);
+    vips_cache_set_max_files(0);
     vips_concurrency_set(threads);
+    vips_block_untrusted_set(TRUE);
+    vips_operation_block_set("VipsForeignLoad", TRUE);
+    static const char *const allowed[] = {
+        "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadTiff",
+        "VipsForeignLoadNsgif", "VipsForeignLoadHeif",
+    };
+    for (size_t i = 0; i < sizeof(allowed) / sizeof(allowed[0]); i++) vips_operation_block_set(allowed[i], FALSE);
     return 0;
 }
 
@@ -27,11 +39,11 @@ static inline VipsImage *pool_vips_open_header(const char *path) {
     return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
 }
 
-/// Shrink-on-load thumbnail: long side at most `size`, never upscaled, EXIF orientation applied, failing on
-/// truncated or corrupt data instead of filling with grey.
-static inline int pool_vips_thumbnail(const char *path, int size, VipsImage **out) {
-    return vips_thumbnail(path, out, size, "height", size, "size", VIPS_SIZE_DOWN,
-                          "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+/// Shrink-on-load thumbnail of the first page or frame: long side at most `size`, never upscaled, EXIF orientation
+/// applied; `fail_on` says which damage fails the decode instead of filling with grey (VIPS_FAIL_ON_ERROR: truncated
+/// or corrupt data, not mere warnings).
+static inline int pool_vips_thumbnail(const char *path, int size, VipsFailOn fail_on, VipsImage **out) {
+    return vips_thumbnail(path, out, size, "height", size, "size", VIPS_SIZE_DOWN, "fail_on", fail_on, NULL);
 }
 
 /// Flattens alpha onto a uniform background of `level` in every band (255 for 8-bit white, 65535 for 16-bit).

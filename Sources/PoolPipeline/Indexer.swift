@@ -1,4 +1,5 @@
 import Foundation
+import PersistStage
 import Runner
 import Store
 
@@ -24,6 +25,9 @@ public final class Indexer: Sendable {
         var environment = StageEnvironment(baseDirectory: "")
         environment.provide(store)
         graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
+        guard graph.stageKinds.contains(SQLitePersistStage.kind) else {
+            throw PipelineError(file: pipeline, field: "stages", problem: .nothingStored(kind: SQLitePersistStage.kind))
+        }
         let saved = try SavedStatus.load(from: store, retry: mode.retry)
         grant = IndexGrant(store: store, interval: grantInterval)
         if let pid = saved.runningPID, !mode.waitsForIndex {

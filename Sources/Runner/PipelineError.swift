@@ -41,6 +41,9 @@ public struct PipelineError: Error, Equatable, CustomStringConvertible {
         case noSource
         /// The stage has no incoming edge, so nothing would ever reach it.
         case unreachable
+        /// The pipeline runs into an index but has no stage of `kind` to store what it derives, so a run would
+        /// report captures indexed while storing nothing.
+        case nothingStored(kind: String)
     }
 
     public var file: String
@@ -90,6 +93,8 @@ public struct PipelineError: Error, Equatable, CustomStringConvertible {
         case .cycle(let stages): "the edges form a cycle: \(stages.joined(separator: " -> "))"
         case .noSource: "the pipeline declares no source"
         case .unreachable: "no edge leads into this stage"
+        case .nothingStored(let kind):
+            "the pipeline has no \(kind) stage, so nothing it derives would reach the index; add one (see README)"
         }
     }
 }

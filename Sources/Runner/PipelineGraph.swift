@@ -35,6 +35,8 @@ public struct PipelineGraph: Sendable {
     /// The stage ids in the order the runner starts them (every stage after those that feed it).
     public var stageIDs: [String] { stages.map(\.id) }
     public var sourceIDs: [String] { sources.map(\.id) }
+    /// The stage kinds, in the order of `stageIDs`.
+    public var stageKinds: [String] { stages.map(\.kind) }
 
     /// The concurrency each stage was configured with, by id.
     public var concurrency: [String: Int] {

@@ -58,8 +58,13 @@ public enum RunSupervisor {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // Its own process group (a terminal's Ctrl-C reaches the supervisor, which passes it on once), no signal
+        // blocked whatever this thread blocks.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attributes, 0)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
         var environment = ProcessInfo.processInfo.environment
         environment[variable] = String(getpid())
         // Swift's backtracer would print pages for a crash the supervisor handles; a SWIFT_BACKTRACE set by hand wins.

@@ -8,7 +8,11 @@ import Runner
 /// The image is shrunk while it loads (JPEG and WebP decode at a reduced scale, so a 20,000-pixel photo never
 /// exists in memory at full size) to at most `size` pixels on its long side, never enlarged; EXIF orientation is
 /// applied; alpha is flattened onto white; any colour space (grey, 16-bit, CMYK) becomes 8-bit sRGB.
-/// Truncated or corrupt data fails the capture with libvips' reason rather than yielding grey pixels.
+/// Truncated or corrupt data fails the capture with libvips' reason rather than yielding grey pixels (`failOn`).
+///
+/// Before any pixel is read, the header's claim is held against `limits` (pixels, side, whole-frame memory): a file
+/// whose header claims terapixels is refused at the cost of a header read. Only the first page or frame of a
+/// multi-page TIFF or an animated GIF is decoded, so the page count costs nothing.
 public struct VipsDecodeStage: Stage {
     public typealias Input = CaptureFile
     public typealias Output = DecodedCapture
@@ -16,27 +20,33 @@ public struct VipsDecodeStage: Stage {
     /// The long side of the working image, in pixels.
     public let size: Int
 
-    public init(size: Int = 1600) throws(DecodeError) {
+    /// What a header may claim before the capture is refused undecoded.
+    public let limits: DecodeLimits
+    /// Which damage fails a decode.
+    public let failOn: DecodeFailLevel
+
+    public init(size: Int = 1600, limits: DecodeLimits = .standard, failOn: DecodeFailLevel = .error) throws(DecodeError) {
         do { try VipsRuntime.start() } catch { throw .libraryUnavailable(reason: error.message) }
         self.size = size
+        self.limits = limits
+        self.failOn = failOn
     }
 
     public func process(_ input: CaptureFile, context: StageContext) async throws -> DecodedCapture {
         try decode(input)
     }
 
-    /// Decodes one file: header first (size, orientation, EXIF, without decoding pixels), then the pixels.
-    /// The file is opened by its real bytes (`CaptureFile.location`); one that is no longer a regular file (a FIFO
-    /// put in its place since it was listed) fails without being opened.
+    /// Decodes one file: header first (size, orientation, EXIF, without decoding pixels), checked against the
+    /// limits, then the pixels. The file is opened by its real bytes (`CaptureFile.location`); one that is no longer
+    /// a regular file (a FIFO put in its place since it was listed) fails without being opened.
     public func decode(_ file: CaptureFile) throws(DecodeError) -> DecodedCapture {
         let named = VipsFileName(file)
-        if case .skipped(let reason) = FolderEntryKind.inspect(file.location) {
-            throw .unreadable(path: file.path, reason: reason)
+        let header = try openHeader(file)
+        let claim = ClaimedSize(reading: header)
+        if let violation = limits.violation(by: claim) {
+            throw .overLimit(path: file.path, claim: claim, violation: violation)
         }
-        guard let opened = file.location.withCString(pool_vips_open_header) else {
-            throw .unreadable(path: file.path, reason: named.takeError())
-        }
-        let metadata = ImageHeader(reading: VipsImageHandle(owning: opened, file: named.inMessages)).metadata(for: file)
+        let metadata = ImageHeader(reading: header).metadata(for: file)
         do {
             let image = try workingImage(of: named)
             VipsRuntime.discardErrors()
@@ -44,6 +54,31 @@ public struct VipsDecodeStage: Stage {
         } catch {
             throw .corrupt(path: file.path, reason: named.withShownPath(error.message))
         }
+    }
+
+    /// What the file's header claims, read without decoding a pixel.
+    public func claimedSize(of file: CaptureFile) throws(DecodeError) -> ClaimedSize {
+        ClaimedSize(reading: try openHeader(file))
+    }
+
+    /// The file opened for its header only (libvips reads pixels when something asks for them).
+    func openHeader(_ file: CaptureFile) throws(DecodeError) -> VipsImageHandle {
+        let named = VipsFileName(file)
+        if case .skipped(let reason) = FolderEntryKind.inspect(file.location) {
+            throw .unreadable(path: file.path, reason: reason)
+        }
+        guard let opened = file.location.withCString(pool_vips_open_header) else {
+            let reason = named.takeError()
+            // A blocked loader (magickload, pdfload...) is what libvips picks when no allowed loader recognises
+            // the content, such as a TIFF cut before its directory.
+            guard let blocked = reason.range(of: "load: operation is blocked") else {
+                throw .unreadable(path: file.path, reason: reason)
+            }
+            let loader = reason[..<blocked.lowerBound].split(separator: " ").last.map(String.init) ?? "another"
+            throw .unreadable(path: file.path, reason: "not a readable JPEG, PNG, WebP, TIFF, GIF or HEIF file "
+                + "(libvips would need its \(loader) loader, which vips.decode does not use)")
+        }
+        return VipsImageHandle(owning: opened, file: named.inMessages)
     }
 
     /// The oriented, shrunk, 8-bit sRGB image of the file at `path`.
@@ -54,7 +89,7 @@ public struct VipsDecodeStage: Stage {
     /// The oriented, shrunk, 8-bit sRGB image of a file.
     private func workingImage(of named: VipsFileName) throws(VipsFailure) -> RGBImage {
         var output: UnsafeMutablePointer<VipsImage>?
-        let status = named.location.withCString { pool_vips_thumbnail($0, Int32(clamping: size), &output) }
+        let status = named.location.withCString { pool_vips_thumbnail($0, Int32(clamping: size), failOn.vips, &output) }
         guard status == 0, let output else {
             throw VipsFailure(message: named.takeError())
         }
