@@ -31,10 +31,13 @@ enum BarcodeScreens {
         let width = max(width, (across ? total : breadth) + 2 * gap)
         let height = max(height, (across ? breadth : total) + 2 * gap)
         var random = SplitMix64(seed: seed)
-        let beige: [Int] = [246, 241, 230]
-        let ground = (0..<(width * height * 3)).map { UInt8(clamping: beige[$0 % 3] + Int(random.next() % 9) - 4) }
-        var canvas = Canvas(width: width, height: height, color: .white)
-        canvas.paste(RGBImage(width: width, height: height, pixels: ground), x: 0, y: 0)
+        var ground = [UInt8](repeating: 0, count: width * height * 3)
+        for index in 0..<(width * height) {
+            let noise = Int(random.next() % 9) - 4
+            ground[3 * index] = UInt8(246 + noise); ground[3 * index + 1] = UInt8(241 + noise)
+            ground[3 * index + 2] = UInt8(230 + noise)
+        }
+        var canvas = Canvas(image: RGBImage(width: width, height: height, pixels: ground))
         var offset = ((across ? width : height) - total) / 2
         for card in cards {
             if across {

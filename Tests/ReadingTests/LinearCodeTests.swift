@@ -49,15 +49,17 @@ struct LinearCodeTests {
         #expect(abs(box.x + box.width / 2 - 0.5) < 0.05 && abs(box.y + box.height / 2 - 0.5) < 0.1, "box \(box)")
     }
 
-    @Test("given the EAN-13 screenshot, when read with each mix of tryHarder, tryRotate, tryDownscale, then it is found",
-          arguments: 0..<8)
-    func everyEffort(_ combination: Int) throws {
-        var options = CodeReadingOptions()
-        options.tryHarder = combination & 1 != 0
-        options.tryRotate = combination & 2 != 0
-        options.tryDownscale = combination & 4 != 0
+    @Test("given the EAN-13 screenshot, when read with each mix of tryHarder, tryRotate, tryDownscale, then it is found")
+    func everyEffort() throws {
         let image = try BarcodeScreens.screenshot("EANX", data: "871234567890")
-        #expect(try read(image, CodeReadingStage(options: options)) == ["EAN-13 8712345678906"])
+        for combination in 0..<8 {
+            var options = CodeReadingOptions()
+            options.tryHarder = combination & 1 != 0
+            options.tryRotate = combination & 2 != 0
+            options.tryDownscale = combination & 4 != 0
+            #expect(try read(image, CodeReadingStage(options: options)) == ["EAN-13 8712345678906"],
+                    "tryHarder \(options.tryHarder), tryRotate \(options.tryRotate), tryDownscale \(options.tryDownscale)")
+        }
     }
 
     @Test("given the barcode screenshot turned by 90 or 180 degrees, when read, then it is found", arguments: [1, 2, 3])
@@ -108,10 +110,10 @@ struct LinearCodeTests {
         #expect(try read(BarcodeScreens.page([code], width: 1440, height: 900)) == ["EAN-13 8712345678906"])
     }
 
-    @Test("given a huge barcode filling a 2400 px capture (three pyramid layers), when read, then it is found once")
+    @Test("given a huge barcode filling a 2000 px capture (three pyramid layers), when read, then it is found once")
     func huge() throws {
-        let code = try BarcodeScreens.barcode("CODE128", data: "PARCEL-7731-XK", page: 2400, share: 0.9)
-        #expect(try read(BarcodeScreens.page([code], width: 2400, height: 2400)) == ["Code128 PARCEL-7731-XK"])
+        let code = try BarcodeScreens.barcode("CODE128", data: "PARCEL-7731-XK", page: 2000, share: 0.9)
+        #expect(try read(BarcodeScreens.page([code], width: 2000, height: 2000)) == ["Code128 PARCEL-7731-XK"])
     }
 
     @Test("given a barcode slanted by 10 degrees, when read, then it is found once")
