@@ -1,6 +1,7 @@
-// The C interface of CZXing.h over zxing-cpp's ReadBarcodes.
+// The C interface of CZXing.h over zxing-cpp's ReadBarcodes (matrix codes) and pool::ReadLinearCodes (linear codes).
 #define ZX_USE_UTF8 1
 #include "CZXing.h"
+#include "LinearCodes.hpp"
 
 #include <ZXing/ReadBarcode.h>
 #include <ZXing/ZXVersion.h>
@@ -23,8 +24,40 @@ bool isText(ZXing::ContentType type) {
         || type == ZXing::ContentType::ISO15434;
 }
 
+/// Copies what the caller needs of `result` into `code`.
+void describe(const ZXing::Result &result, PoolZXCode &code) {
+    std::strncpy(code.format, ZXing::ToString(result.format()), sizeof(code.format) - 1);
+    const ZXing::ByteArray &bytes = result.bytes();
+    code.byte_count = bytes.size();
+    code.bytes = static_cast<uint8_t *>(std::malloc(bytes.size() ? bytes.size() : 1));
+    if (code.bytes && !bytes.empty()) std::memcpy(code.bytes, bytes.data(), bytes.size());
+    if (isText(result.contentType())) code.text = copyString(result.text());
+    const ZXing::Position &position = result.position();
+    for (int corner = 0; corner < 4; ++corner) {
+        code.corner_x[corner] = position[corner].x;
+        code.corner_y[corner] = position[corner].y;
+    }
+}
+
+/// The image as gray levels, the way zxing-cpp turns RGB into luminance.
+pool::GrayPixels grayCopy(const uint8_t *pixels, int width, int height, int channels) {
+    pool::GrayPixels gray{width, height, {}};
+    const size_t count = size_t(width) * height;
+    if (channels == 1) {
+        gray.pixels.assign(pixels, pixels + count);
+    } else {
+        gray.pixels.resize(count);
+        for (size_t index = 0; index < count; ++index)
+            gray.pixels[index] = ZXing::RGBToLum(pixels[3 * index], pixels[3 * index + 1], pixels[3 * index + 2]);
+    }
+    return gray;
+}
+
 } // namespace
 
+// Matrix codes (QR, Micro QR, Aztec, DataMatrix, PDF417, MaxiCode) are read by one ReadBarcodes call: comparing two
+// of them is safe. Linear codes never go through a ReadBarcodes call that could return two of them, because zxing-cpp
+// 1.4's comparison of two linear results asserts (see LinearCodes.hpp); pool::ReadLinearCodes reads them instead.
 extern "C" int pool_zx_read(const uint8_t *pixels, int width, int height, int channels,
                             const PoolZXOptions *options, PoolZXResults *out) {
     *out = PoolZXResults{nullptr, 0, nullptr};
@@ -33,39 +66,40 @@ extern "C" int pool_zx_read(const uint8_t *pixels, int width, int height, int ch
         return -1;
     }
     try {
-        ZXing::ImageView view(pixels, width, height,
-                              channels == 1 ? ZXing::ImageFormat::Lum : ZXing::ImageFormat::RGB);
+        const auto any = static_cast<uint32_t>(ZXing::BarcodeFormat::Any);
+        const uint32_t formats = options && options->formats != 0 ? options->formats & any : any;
+        const uint32_t matrix = formats & static_cast<uint32_t>(ZXing::BarcodeFormat::MatrixCodes);
+        const uint32_t linear = formats & static_cast<uint32_t>(ZXing::BarcodeFormat::LinearCodes);
+        int maxSymbols = options && options->max_symbols > 0 && options->max_symbols < 256 ? options->max_symbols : 255;
+
         ZXing::DecodeHints hints;
         if (options) {
-            if (options->formats != 0) hints.setFormats(static_cast<ZXing::BarcodeFormat>(options->formats));
             hints.setTryHarder(options->try_harder != 0);
             hints.setTryRotate(options->try_rotate != 0);
             hints.setTryDownscale(options->try_downscale != 0);
-            if (options->max_symbols > 0 && options->max_symbols < 256)
-                hints.setMaxNumberOfSymbols(static_cast<uint8_t>(options->max_symbols));
         }
-        ZXing::Results results = ZXing::ReadBarcodes(view, hints);
+        ZXing::Results results;
+        if (matrix != 0) {
+            ZXing::ImageView view(pixels, width, height,
+                                  channels == 1 ? ZXing::ImageFormat::Lum : ZXing::ImageFormat::RGB);
+            hints.setFormats(static_cast<ZXing::BarcodeFormat>(matrix));
+            hints.setMaxNumberOfSymbols(static_cast<uint8_t>(maxSymbols));
+            for (ZXing::Result &result : ZXing::ReadBarcodes(view, hints))
+                if (result.isValid()) results.push_back(std::move(result));
+        }
+        maxSymbols -= int(results.size());
+        if (linear != 0 && maxSymbols > 0) {
+            for (ZXing::Result &result : pool::ReadLinearCodes(grayCopy(pixels, width, height, channels), hints, linear,
+                                                               maxSymbols))
+                if (result.isValid()) results.push_back(std::move(result));
+        }
         if (results.empty()) return 0;
         out->codes = static_cast<PoolZXCode *>(std::calloc(results.size(), sizeof(PoolZXCode)));
         if (!out->codes) {
             out->error = copyString("out of memory");
             return -1;
         }
-        for (const ZXing::Result &result : results) {
-            if (!result.isValid()) continue;
-            PoolZXCode &code = out->codes[out->count++];
-            std::strncpy(code.format, ZXing::ToString(result.format()), sizeof(code.format) - 1);
-            const ZXing::ByteArray &bytes = result.bytes();
-            code.byte_count = bytes.size();
-            code.bytes = static_cast<uint8_t *>(std::malloc(bytes.size() ? bytes.size() : 1));
-            if (code.bytes && !bytes.empty()) std::memcpy(code.bytes, bytes.data(), bytes.size());
-            if (isText(result.contentType())) code.text = copyString(result.text());
-            const ZXing::Position &position = result.position();
-            for (int corner = 0; corner < 4; ++corner) {
-                code.corner_x[corner] = position[corner].x;
-                code.corner_y[corner] = position[corner].y;
-            }
-        }
+        for (const ZXing::Result &result : results) describe(result, out->codes[out->count++]);
         return 0;
     } catch (const std::exception &error) {
         pool_zx_free(out);

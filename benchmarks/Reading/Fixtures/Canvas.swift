@@ -5,6 +5,11 @@ import Foundation
 public struct Canvas {
     public private(set) var image: RGBImage
 
+    /// A canvas that starts as `image`.
+    public init(image: RGBImage) {
+        self.image = image
+    }
+
     public init(width: Int, height: Int, color: RGB) {
         image = RGBImage(width: width, height: height,
                          pixels: [UInt8]((0..<(width * height)).flatMap { _ in [color.r, color.g, color.b] }))

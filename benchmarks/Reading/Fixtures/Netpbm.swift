@@ -1,8 +1,14 @@
 import Captures
 import Foundation
 
-/// Reads the binary PGM (P5) and PPM (P6) files that `vips` writes, as RGB images.
+/// Reads the binary PGM (P5) and PPM (P6) files that `vips` writes, as RGB images, and writes PPM files for it.
 public enum Netpbm {
+    /// Writes `image` as a binary PPM (P6) file.
+    public static func write(_ image: RGBImage, path: String) throws {
+        let header = Array("P6\n\(image.width) \(image.height)\n255\n".utf8)
+        try Data(header + image.pixels).write(to: URL(fileURLWithPath: path))
+    }
+
     public static func read(path: String) throws -> RGBImage {
         let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         var index = 0
