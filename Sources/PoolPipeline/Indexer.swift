@@ -25,9 +25,6 @@ public final class Indexer: Sendable {
         var environment = StageEnvironment(baseDirectory: "")
         environment.provide(store)
         graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
-        guard graph.stageKinds.contains(SQLitePersistStage.kind) else {
-            throw PipelineError(file: pipeline, field: "stages", problem: .nothingStored(kind: SQLitePersistStage.kind))
-        }
         let saved = try SavedStatus.load(from: store, retry: mode.retry)
         grant = IndexGrant(store: store, interval: grantInterval)
         if let pid = saved.runningPID, !mode.waitsForIndex {
@@ -39,6 +36,14 @@ public final class Indexer: Sendable {
             powerMonitor: powerMonitor, initialStatus: saved.status, retry: mode.retry,
             yieldsToPower: mode.background, grant: grant,
             waitsForGrant: mode.waitsForIndex, journal: journal))
+    }
+
+    /// Throws when the pipeline has no `sqlite.persist` stage: a run would then count captures as indexed while
+    /// nothing reaches the index. (Tests of the indexer's own behaviour run such pipelines on purpose.)
+    public func requireStorage() throws(PipelineError) {
+        guard graph.stageKinds.contains(SQLitePersistStage.kind) else {
+            throw PipelineError(file: graph.file, field: "stages", problem: .nothingStored(kind: SQLitePersistStage.kind))
+        }
     }
 
     /// Runs the pipeline to its end (or until stopped), saving the status at most twice a second and at every

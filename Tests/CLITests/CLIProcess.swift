@@ -19,6 +19,17 @@ struct CLIProcess {
         var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     }
 
+    /// Runs `pool-pipeline status` until its output satisfies `done` (for at most `seconds`), and returns the
+    /// last result: a process another one ended may take a moment to go.
+    static func waitForStatus(index: String, seconds: Double = 10, until done: (String) -> Bool) throws -> Result {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let result = try run(["status", "--index", index])
+            if done(result.stdout) || Date() > deadline { return result }
+            usleep(50_000)
+        }
+    }
+
     /// Runs `pool-pipeline` with `arguments` to the end.
     static func run(_ arguments: [String]) throws -> Result {
         let (process, out, err) = try launch(arguments)

@@ -105,7 +105,8 @@ struct CLIRunTests {
         let arguments = ["run", workspace.pipeline, "--index", workspace.index, "--json"]
         let killed = try CLIProcess.interrupt(arguments, signal: SIGKILL) { $0 >= 25 }
         #expect(killed.status == SIGKILL)
-        let status = try CLIProcess.run(["status", "--index", workspace.index])
+        // The indexing runs in a child of the killed process, which the kernel kills with it: wait until it is gone.
+        let status = try CLIProcess.waitForStatus(index: workspace.index) { !$0.hasPrefix("phase: indexing") }
         #expect(status.lines.first == "phase: paused")
         #expect(status.stdout.contains("pause reason: interrupted"))
         #expect(status.stdout.contains("last run: interrupted"))

@@ -82,6 +82,7 @@ struct RunCommand: Command {
         }
         if watch { return try await runWatching(firstAttempt: saved?.status.lastRun?.nextAttempt) }
         let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
+        try indexer.requireStorage()
         let signals = SignalRelay(runner: indexer.runner)
         defer { signals.cancel() }
         let progress = showProgress(of: indexer.runner)
@@ -94,7 +95,9 @@ struct RunCommand: Command {
     /// `--watch`: runs again at each next attempt until stopped.
     private func runWatching(firstAttempt: Date?) async throws -> ExitCode {
         let watcher = IndexWatcher(firstAttempt: firstAttempt) { [pipeline, indexPath, mode] in
-            try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
+            let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
+            try indexer.requireStorage()
+            return indexer
         }
         let signals = SignalRelay(runner: watcher)
         defer { signals.cancel() }
