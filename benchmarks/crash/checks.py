@@ -15,15 +15,16 @@ import tempfile
 
 
 def check_integrity(index):
-    """Problems found in the index at `index`, as sentences; empty when it is sound. None when there is no index."""
+    """Problems found in the index at `index`, as sentences (empty when it is sound), and the number of captures
+    in it; (None, 0) when there is no index."""
     if not os.path.exists(index):
-        return None
+        return None, 0
     with tempfile.TemporaryDirectory() as scratch:
         copy = os.path.join(scratch, "index.sqlite")
         for suffix in ("", "-wal", "-journal"):
             if os.path.exists(index + suffix):
                 shutil.copyfile(index + suffix, copy + suffix)
-        problems = []
+        problems, count = [], 0
         try:
             db = sqlite3.connect(copy)
             try:
@@ -32,7 +33,8 @@ def check_integrity(index):
                     problems.append("integrity_check: " + "; ".join(rows[:5]))
                 tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
                 if "captures" not in tables:
-                    return problems
+                    return problems, 0
+                count = db.execute("SELECT count(*) FROM captures").fetchone()[0]
                 bad_keys = db.execute("PRAGMA foreign_key_check").fetchall()
                 if bad_keys:
                     problems.append(f"foreign_key_check: {len(bad_keys)} rows, first {bad_keys[0]}")
@@ -52,17 +54,17 @@ def check_integrity(index):
                 db.close()
         except sqlite3.DatabaseError as error:
             problems.append(f"cannot read: {error}")
-        return problems
+        return problems, count
 
 
 def failures(index):
-    """The failures table: {(source, path): (stage, reason)} and the number of rows (a path twice counts twice)."""
+    """The failures table: {capture id: (stage, reason)} and the number of rows."""
     db = sqlite3.connect(f"file:{index}?mode=ro", uri=True)
     try:
-        rows = db.execute("SELECT source, path, stage, reason FROM failures").fetchall()
+        rows = db.execute("SELECT capture_id, stage, reason FROM failures").fetchall()
     finally:
         db.close()
-    return {(source, path): (stage, reason) for source, path, stage, reason in rows}, len(rows)
+    return {capture: (stage, reason) for capture, stage, reason in rows}, len(rows)
 
 
 def export(binary, index, environment):
@@ -104,8 +106,10 @@ def compare(reference, candidate, reference_failures, candidate_failures, ignore
         details.append(f"{repeats} duplicated lines")
     lost = sorted(set(expected) - set(found))
     extra = sorted(set(found) - set(expected))
+    failed_ids = set(candidate_failures[0])
     for key in lost[:5]:
-        details.append(f"lost: {key[1]}" + (" (recorded as failed)" if key in candidate_failures[0] else ""))
+        failed = expected[key].get("id") in failed_ids
+        details.append(f"lost: {key[1]}" + (" (recorded as failed)" if failed else ""))
     for key in extra[:5]:
         details.append(f"extra: {key[1]}")
     differing = 0
@@ -127,8 +131,8 @@ def compare(reference, candidate, reference_failures, candidate_failures, ignore
     failed_differently = {key for key in set(reference_table) | set(candidate_table)
                           if reference_table.get(key) != candidate_table.get(key)}
     for key in sorted(failed_differently, key=str)[:5]:
-        details.append(f"failure differs: {key[1]}: {reference_table.get(key)} vs {candidate_table.get(key)}")
+        details.append(f"failure of {key} differs: {reference_table.get(key)} vs {candidate_table.get(key)}")
     if candidate_rows != len(candidate_table):
-        details.append(f"failures table has {candidate_rows - len(candidate_table)} repeated paths")
+        details.append(f"failures table has {candidate_rows - len(candidate_table)} repeated ids")
     return Comparison(len(candidate), len(lost), len(extra), repeats + candidate_rows - len(candidate_table),
                       differing, len(failed_differently), details)

@@ -6,6 +6,9 @@
 1. Makes a library of `--size` captures from the samples (deterministic by `--seed`; see library.py), or takes
    `--library DIR` as it is.
 2. Indexes it once without interruption: the reference index and its export.
+The copied pipeline commits `--slice` captures per transaction (default 10 instead of the pipeline's 50), so
+that slices commit every few seconds: kills land before, between and during commits, and work builds up across
+rounds (with 50, a run on this machine commits its first slice after about 30 s, after most kills).
 3. kill -9: `--rounds` times, starts `run`, waits a random time (uniform in `--delay`, by default from 0.3 s to
    1.6 x the reference run's wall time / rounds, so the kills fall inside the runs and the library is not done
    before the last one), sends SIGKILL to the process it started, waits for the indexing child to die with it, and
@@ -43,6 +46,9 @@ def arguments():
     parser.add_argument("--binary", default=os.path.join(REPO, ".build/release/pool-pipeline"))
     parser.add_argument("--pipeline", default=os.path.join(REPO, "pipelines/default.json"),
                         help="pipeline to copy; its folder sources are pointed at the library")
+    parser.add_argument("--slice", type=int, default=10,
+                        help="captures per persist transaction in the copied pipeline (default 10, so that slices "
+                             "commit every few seconds and work builds up across rounds; 0 keeps the pipeline's)")
     parser.add_argument("--library", help="an existing library folder to use as it is")
     parser.add_argument("--size", type=int, default=300, help="captures in a generated library (default 300)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the library and the moments (default 1)")
@@ -63,12 +69,15 @@ def say(text):
     print(text, flush=True)
 
 
-def pipeline_for(template, library_dir, path):
+def pipeline_for(template, library_dir, path, slice_size):
     with open(template) as handle:
         spec = json.load(handle)
     for source in spec.get("sources", []):
         if source.get("kind") == "folder":
             source.setdefault("options", {})["path"] = os.path.abspath(library_dir)
+    for stage in spec.get("stages", []):
+        if stage.get("kind") == "sqlite.persist" and slice_size:
+            stage.setdefault("options", {})["slice"] = slice_size
     with open(path, "w") as handle:
         json.dump(spec, handle, indent=2)
     return path
@@ -109,12 +118,12 @@ class Bench:
         self.reference = self.snapshot(index)
         exported, (failed, _) = self.reference
         say(f"reference: {len(exported)} captures exported, {len(failed)} failed, {wall:.1f} s ({summary})")
-        for (_, path), (stage, reason) in sorted(failed.items(), key=str):
-            say(f"  failed in the reference: {path}: {stage}: {reason}")
+        for capture, (stage, reason) in sorted(failed.items()):
+            say(f"  failed in the reference: {capture}: {stage}: {reason}")
         return wall
 
     def compare_with_reference(self, index, name):
-        problems = checks.check_integrity(index) or []
+        problems = checks.check_integrity(index)[0] or []
         exported, failed = self.snapshot(index)
         comparison = checks.compare(self.reference[0], exported, self.reference[1], failed,
                                     ignored=set(self.options.ignore))
@@ -151,7 +160,7 @@ class Bench:
                     f"{at:.2f} s: {run.output_tail(1)}")
                 continue
             outcome, problems, crashed, hung = interrupt(run, rng)
-            integrity = checks.check_integrity(index)
+            integrity, stored = checks.check_integrity(index)
             if integrity:
                 tally["corrupt"] += 1
                 problems.append("index: " + "; ".join(integrity))
@@ -164,7 +173,7 @@ class Bench:
                 outcome += f", lastRun {reason}"
             tally["problems"] += bool(problems)
             say(f"  {name} {number:2d}: at {at:5.2f} s: {outcome}"
-                + ("" if integrity is not None else ", no index yet")
+                + (f"; {stored} in the index" if integrity is not None else "; no index yet")
                 + ("" if not problems else " -- " + " | ".join(problems)))
         wall, summary = self.complete(index, os.path.join(directory, "final"))
         say(f"  {name}: run to the end: {wall:.1f} s ({summary})")
@@ -259,7 +268,8 @@ def main():
         library_dir = os.path.join(work, "library")
         count, digest = library.make_library(library_dir, options.size, options.seed, os.path.join(REPO, "samples"))
     say(f"library: {library_dir}: {count} files, digest {digest} (seed {options.seed})")
-    pipeline = pipeline_for(options.pipeline, library_dir, os.path.join(work, "pipeline.json"))
+    pipeline = pipeline_for(options.pipeline, library_dir, os.path.join(work, "pipeline.json"),
+                            options.slice)
     bench = Bench(options, work, pipeline)
     reference_wall = bench.make_reference()
     if options.control:

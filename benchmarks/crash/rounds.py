@@ -27,6 +27,8 @@ def become_subreaper():
 
 def describe(status):
     """A wait status as a shell shows it: "exit 130", "signal 11 (SIGSEGV)"."""
+    if status is None:
+        return "no end (killed after the timeout)"
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
         return f"signal {number} ({signal.Signals(number).name})" + (" core" if os.WCOREDUMP(status) else "")
