@@ -4,8 +4,8 @@
 (prctl PR_SET_CHILD_SUBREAPER), so when the supervisor is killed its child is handed to the benchmark, which waits
 for it (it must die at once, by PDEATHSIG) and sees how it died. After a Ctrl-C the supervisor returns 130 however
 its child ended, so a crash of the child is found from what it leaves: a core file (every run starts in its own
-folder with RLIMIT_CORE at 64 KiB, enough for the kernel to write a truncated core when `core_pattern` is a file
-name, as here), a crash line (`X`) in the journal of captures under way, or a crash message on standard error.
+folder with RLIMIT_CORE at 4 MiB, so that the kernel writes a truncated core, its notes whole, when
+`core_pattern` is a file name, as here; corefile.py says where it crashed), a crash line (`X`) in the journal of captures under way, or a crash message on standard error.
 """
 
 import ctypes
@@ -14,7 +14,9 @@ import signal
 import subprocess
 import time
 
-CORE_LIMIT = 64 * 1024
+import corefile
+
+CORE_LIMIT = 4 << 20
 CRASH_WORDS = ("Segmentation fault", "core dumped", "Aborted", "Assertion", "Fatal error", "Program crashed",
                "died of signal", "Illegal instruction", "Bus error")
 
@@ -124,7 +126,8 @@ class Run:
 
     def crash_evidence(self):
         """What shows that a process of this run crashed: core files, journal crash lines, crash messages."""
-        evidence = [f"core file {name}" for name in os.listdir(self.folder) if name.startswith("core")]
+        evidence = [f"core file {name}: {corefile.summary(os.path.join(self.folder, name))}"
+                    for name in os.listdir(self.folder) if name.startswith("core")]
         evidence += [f"journal crash line {line}" for line in self.journal_crash_lines() - self.journal_before]
         with open(os.path.join(self.folder, "stderr"), "rb") as handle:
             text = handle.read().decode(errors="replace")
