@@ -17,7 +17,8 @@ rounds (with 50, a run on this machine commits its first slice after about 30 s,
 4. double Ctrl-C: the same on a new index with SIGINT, then a second SIGINT 0-300 ms later. The exit status must be
    130 and no process may crash (core file, crash line in the journal, crash message); `status --json` must say
    lastRun.reason "stopped". Then runs to the end and compares.
-5. Prints a table and exits 1 if anything was corrupt, lost, duplicated, differed, crashed or hung.
+5. Prints a table and exits 1 if anything was corrupt, lost, duplicated, differed, crashed or hung, or a stopped
+   run was not recorded as "stopped".
 
 Python 3 standard library only, plus `vips` (libvips-tools) to make the library. Builds nothing: build first with
 `swift build -c release`.
@@ -295,6 +296,9 @@ def main():
     bad = sum(r["corrupt"] + r["lost"] + r["duplicated"] + r["extra"] + r["differing"] + r["failures_differing"]
               + r.get("crashes", 0) + r.get("hung", 0)
               for key, r in bench.results.items() if key != "control")
+    if "ctrlc" in bench.results:
+        stops = bench.results["ctrlc"]
+        bad += stops["rounds"] - stops["missed"] - stops["stopped"]
     sys.exit(1 if bad else 0)
 
 
