@@ -57,9 +57,10 @@ static void on_crash(int signal_number, siginfo_t *info, void *context) {
             return;
         }
     }
-    // The default action: returning re-runs the faulting instruction (or abort() raises again), now fatal.
+    // The default action, now fatal. A fault returns to the faulting instruction, which faults again; a signal
+    // sent by kill or raise (si_code <= 0) has no such instruction, so it is raised again.
     signal(signal_number, SIG_DFL);
-    if (signal_number == SIGABRT || signal_number == SIGFPE) raise(signal_number);
+    if (info == NULL || info->si_code <= 0 || signal_number == SIGABRT) raise(signal_number);
 }
 
 void pool_guard_install_crash_handlers(void) {

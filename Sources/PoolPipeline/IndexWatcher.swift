@@ -82,6 +82,9 @@ public final class IndexWatcher: Sendable {
     /// The run under way, if any (to pause or resume it).
     public var currentRunner: PipelineRunner? { state.withLock { $0.current?.runner } }
 
+    /// The indexer of the run under way, if any.
+    public var currentIndexer: Indexer? { state.withLock { $0.current } }
+
     /// Waits until `date`; false when stopped meanwhile.
     private func wait(until date: Date) async throws -> Bool {
         let task = Task { [sleep] in try await sleep(date) }

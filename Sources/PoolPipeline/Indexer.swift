@@ -14,6 +14,7 @@ public final class Indexer: Sendable {
     /// The journal of captures under way (none for an in-memory index).
     private let journal: CaptureJournal?
     private let memoryCeilingMiB: Int?
+    private let retry: RetryPolicy?
 
     /// Loads `pipeline` into a runner over the index at `indexPath`. Throws `PipelineError` for a pipeline file
     /// that does not load, the store's errors for an index that cannot be opened, and
@@ -32,10 +33,24 @@ public final class Indexer: Sendable {
         }
         journal = indexPath == ":memory:" ? nil : CaptureJournal(store: store)
         memoryCeilingMiB = mode.memoryCeilingMiB
+        retry = mode.retry
         runner = PipelineRunner(graph: graph, ledger: store, options: .init(
             powerMonitor: powerMonitor, initialStatus: saved.status, retry: mode.retry,
             yieldsToPower: mode.background, grant: grant,
             waitsForGrant: mode.waitsForIndex, journal: journal))
+    }
+
+    /// Ends the process at once (a second Ctrl-C), without waiting for captures under way: saves the status as a
+    /// run the user stopped, with the counts of what is committed, closes the index (after the transaction under
+    /// way, if any, so nothing is written after the status), and exits without running the libraries' exit
+    /// handlers, which other threads may still be inside.
+    public func quitNow(exitCode: Int32) -> Never {
+        if grant.isHeld {
+            try? SavedStatus.save(runner.status.ended(.stopped, at: Date(), retry: retry), pid: nil, to: store)
+        }
+        store.close()
+        fflush(nil)                        // every output stream
+        _exit(exitCode)
     }
 
     /// Throws when the pipeline has no `sqlite.persist` stage: a run would then count captures as indexed while

@@ -22,7 +22,7 @@ final class SignalRelay {
         watch(SIGINT) {
             if interrupts.increment() > 1 {
                 FileHandle.standardError.write(Data("\nquitting at once; the index stays consistent\n".utf8))
-                exit(ExitCode.interrupted.rawValue)
+                runner.quitNow(exitCode: ExitCode.interrupted.rawValue)
             }
             FileHandle.standardError.write(Data("\nstopping: captures under way finish (Ctrl-C again to quit at once)\n".utf8))
             runner.stop(.user)

@@ -50,6 +50,17 @@ struct CLIProcess {
     /// Starts `pool-pipeline` with `arguments`, reads its standard output until `whenOutput` holds for all read so
     /// far, then sends `signal` and waits for the process to end.
     static func interrupt(_ arguments: [String], signal: Int32, whenOutput: (String) -> Bool) throws -> Result {
+        try interrupt(arguments, signals: [signal], whenOutput: whenOutput)
+    }
+
+    /// Like `interrupt(_:signal:until:)`, sending each of `signals` in turn, 20 ms apart.
+    static func interrupt(_ arguments: [String], signals: [Int32],
+                          until: (_ processed: Int) -> Bool) throws -> Result {
+        try interrupt(arguments, signals: signals, whenOutput: { text in lastProcessed(in: text).map(until) ?? false })
+    }
+
+    /// Like `interrupt(_:signal:whenOutput:)`, sending each of `signals` in turn, 20 ms apart (a double Ctrl-C).
+    static func interrupt(_ arguments: [String], signals: [Int32], whenOutput: (String) -> Bool) throws -> Result {
         let (process, out, err) = try launch(arguments)
         var text = ""
         var signalled = false
@@ -59,7 +70,10 @@ struct CLIProcess {
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
             if !signalled, whenOutput(text) {
-                kill(process.processIdentifier, signal)
+                for (index, signal) in signals.enumerated() {
+                    if index > 0 { usleep(20_000) }
+                    kill(process.processIdentifier, signal)
+                }
                 signalled = true
             }
         }

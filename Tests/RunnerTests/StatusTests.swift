@@ -70,6 +70,16 @@ struct StatusTests {
             #expect(ended.lastRun?.reason == reason)
         }
     }
+
+    @Test("Given a run ended by the system with no reason given (SIGTERM), then the words say so, not a crash")
+    func endedBySystemWithoutReason() {
+        var status = IndexStatus()
+        status.phase = .indexing
+        #expect(status.ended(.endedBySystem).detail.text == "Paused: ended by the system with 0 captures done")
+        #expect(status.ended(.interrupted).detail.text == "Paused: the run was interrupted with 0 captures done")
+        #expect(status.ended(.endedBySystem, failure: "on battery").detail.text
+            == "Paused: ended by the system (on battery) with 0 captures done")
+    }
 }
 
 @Suite("Stages can tell the user something through the status")

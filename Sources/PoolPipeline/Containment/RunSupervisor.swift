@@ -23,7 +23,8 @@ public enum RunSupervisor {
     }
 
     /// Runs this program again with the same arguments as a supervised child until it exits by itself (its exit
-    /// status is returned), is stopped (SIGINT/SIGTERM: 130/143), or has died `maxRestarts` times (1).
+    /// status is returned), dies after being asked to stop (128 + its signal: nothing restarts a run that was
+    /// stopped), or has died `maxRestarts` times (1).
     /// `note` prints what happened for the person watching.
     public static func supervise(indexPath: String, maxRestarts: Int = 25,
                                  note: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
@@ -42,7 +43,7 @@ public enum RunSupervisor {
             pool_guard_forward_signals(0)
             let signal = status & 0x7f
             if signal == 0 { return (status >> 8) & 0xff }
-            if pool_guard_stop_signal() != 0 { return 128 + pool_guard_stop_signal() }
+            if pool_guard_stop_signal() != 0 { return 128 + signal }  // stopped, and it died of `signal` meanwhile
             CaptureJournal.noteDeath(signal: signal, indexPath: indexPath)
             deaths += 1
             guard deaths <= maxRestarts else {

@@ -25,8 +25,10 @@ struct StatusMachine {
 
     private(set) var status: IndexStatus
     private var throttleReason: String?
-    /// What ended the last run, when the system did (SIGTERM, battery, heat).
+    /// What ended the last run, when the system did (battery, heat); nil for SIGTERM, which says no more.
     private var systemReason: String?
+    /// Whether the system ended the last run (rather than a kill or a crash).
+    private var endedBySystem = false
 
     init(status: IndexStatus = IndexStatus()) {
         self.status = status
@@ -82,6 +84,7 @@ struct StatusMachine {
         status.lastRun = LastRun(reason: reason, finishedAt: date, indexed: status.detail.indexed,
                                  failed: status.detail.failed)
         systemReason = reason == .endedBySystem ? failure : nil
+        endedBySystem = reason == .endedBySystem
         switch reason {
         case .completed:
             status.phase = .idle
@@ -124,8 +127,9 @@ struct StatusMachine {
             let done = detail.total.map { "\(groupedDigits(detail.processed)) of \(groupedDigits($0))" } ?? groupedDigits(detail.processed)
             switch status.pauseReason?.kind {
             case .failed?: status.detail.text = "Paused after a failure, \(done) captures done: \(status.pauseReason?.failureDescription ?? "")"
-            case .interrupted? where systemReason != nil:
-                status.detail.text = "Paused: ended by the system (\(systemReason!)) with \(done) captures done"
+            case .interrupted? where endedBySystem:
+                let why = systemReason.map { " (\($0))" } ?? ""
+                status.detail.text = "Paused: ended by the system\(why) with \(done) captures done"
             case .interrupted?: status.detail.text = "Paused: the run was interrupted with \(done) captures done"
             case .byApp?, nil: status.detail.text = "Paused with \(done) captures done"
             }

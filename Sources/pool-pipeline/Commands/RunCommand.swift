@@ -83,7 +83,7 @@ struct RunCommand: Command {
         if watch { return try await runWatching(firstAttempt: saved?.status.lastRun?.nextAttempt) }
         let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
         try indexer.requireStorage()
-        let signals = SignalRelay(runner: indexer.runner)
+        let signals = SignalRelay(runner: indexer)
         defer { signals.cancel() }
         let progress = showProgress(of: indexer.runner)
         let summary = try await indexer.run()
