@@ -23,8 +23,9 @@ public final class Indexer: Sendable {
         graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
         let saved = try SavedStatus.load(from: store, retry: mode.retry)
         grant = IndexGrant(store: store, interval: grantInterval)
-        if let pid = saved.runningPID, !mode.waitsForIndex {
-            throw IndexerError.alreadyIndexing(pid: pid, index: indexPath)
+        // Not waiting: take the index now, so that of two runs started together the loser says so (exit 74).
+        if !mode.waitsForIndex, let holder = try grant.take() {
+            throw IndexerError.alreadyIndexing(pid: holder.pid, index: indexPath)
         }
         runner = PipelineRunner(graph: graph, ledger: store, options: .init(
             powerMonitor: powerMonitor, initialStatus: saved.status, retry: mode.retry,
@@ -52,6 +53,7 @@ public final class Indexer: Sendable {
                 try? SavedStatus.save(status, pid: getpid(), to: store)
             }
         }
+        defer { grant.release() }
         let summary = try await runner.run()
         await saver.value
         if grant.isHeld { try SavedStatus.save(summary.status, pid: nil, to: store) }
@@ -67,7 +69,8 @@ public enum IndexerError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .alreadyIndexing(let pid, let index): "process \(pid) is already indexing into \(index)"
+        case .alreadyIndexing(let pid, let index):
+            "\(LockHolder(pid: pid)) is already indexing into \(index) (it holds \(IndexLock.lockPath(for: index)))"
         }
     }
 }

@@ -23,7 +23,8 @@ struct RebuildIndexCommand: Command {
 
     func run() async throws -> ExitCode {
         let store = try IndexOption.openExisting(indexPath)
-        if let pid = try SavedStatus.load(from: store).runningPID { throw IndexerError.alreadyIndexing(pid: pid, index: indexPath) }
+        let lock = try IndexOption.lock(indexPath)
+        defer { lock.release() }
         try store.rebuild()
         print("emptied \(indexPath); the next run indexes every capture again")
         return .success
@@ -37,7 +38,8 @@ struct DeleteIndexCommand: Command {
     static let help = """
         Usage: pool-pipeline delete-index [--index PATH]
 
-        Deletes the index file (with its -wal and -shm files). Models are kept.
+        Deletes the index file (with its -wal, -shm and .lock files), only if it is a Pool pipeline index and no
+        run is indexing into it. Models are kept.
 
         Options:
         \(IndexOption.help)
@@ -54,10 +56,8 @@ struct DeleteIndexCommand: Command {
             print("no index at \(indexPath)")
             return .success
         }
-        if let pid = try SavedStatus.load(from: IndexStore(path: indexPath)).runningPID {
-            throw IndexerError.alreadyIndexing(pid: pid, index: indexPath)
-        }
-        try IndexStore.deleteFiles(at: indexPath)
+        try IndexStore.checkIsIndex(at: indexPath)      // before its lock file is made beside it
+        try IndexStore.deleteIndex(holding: IndexOption.lock(indexPath))
         print("deleted \(indexPath)")
         return .success
     }
