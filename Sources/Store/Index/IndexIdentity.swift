@@ -35,7 +35,7 @@ public enum IndexIdentity {
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: header.count)
         let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count != 0 else { return }
+        guard count > 0 else { return }                 // empty, or a folder: SQLite makes it or says why
         if count != header.count || bytes != header {
             throw StoreError.notSQLite(path: path)
         }

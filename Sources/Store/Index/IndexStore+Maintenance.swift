@@ -82,9 +82,10 @@ extension IndexStore {
         lock.releaseDeletingLockFile()
     }
 
-    /// Throws unless the file at `path` is an index (of any schema version): `StoreError.notSQLite` or
-    /// `.notAnIndex` (an empty file too). Only reads.
+    /// Throws unless the file at `path` is an index (of any schema version): `StoreError.notFound`, `.notSQLite`
+    /// or `.notAnIndex` (an empty file too). Only reads.
     public static func checkIsIndex(at path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.notFound(path: path) }
         try IndexIdentity.checkHeader(path: path)
         let queue = try DatabaseQueue(path: path, writeAheadLog: false)
         defer { queue.close() }
