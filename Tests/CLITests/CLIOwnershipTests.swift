@@ -87,8 +87,8 @@ struct CLIIndexIdentityTests {
                           ["run", workspace.pipeline, "--plain"]] {
             let result = try CLIProcess.run(arguments + ["--index", path])
             #expect(result.status == 74, "\(arguments[0])")
-            #expect(result.stderr.contains("\(path) is an SQLite database but not a Pool pipeline index (it has table t)"),
-                    "\(arguments[0]): \(result.stderr)")
+            let refusal = "\(path) is an SQLite database but not a Pool pipeline index (it has table t)"
+            #expect(result.stderr.contains(refusal), "\(arguments[0]): \(result.stderr)")
             #expect(snapshot(path) == before, "\(arguments[0]) changed the file or made one beside it")
         }
         #expect(try sqlite3(path, "pragma journal_mode; select * from t;") == "delete\n1\n")
@@ -115,7 +115,8 @@ struct CLIIndexIdentityTests {
         defer { workspace.remove() }
         try workspace.copies(3)
         #expect(try CLIProcess.run(["run", workspace.pipeline, "--index", workspace.index, "--plain"]).status == 0)
-        try sqlite3(workspace.index, "pragma application_id = 0; pragma user_version = 0;")   // as an earlier version left it
+        // As an earlier version left it: no application id, no schema version.
+        try sqlite3(workspace.index, "pragma application_id = 0; pragma user_version = 0;")
 
         let status = try CLIProcess.run(["status", "--index", workspace.index])
         #expect(status.status == 0)

@@ -37,7 +37,8 @@ struct IndexIdentityTests {
         }
         #expect(ForeignFiles.snapshot(path) == before)
         let error = StoreError.notAnIndex(path: path, reason: "it has table t")
-        #expect(error.description.hasPrefix("\(path) is an SQLite database but not a Pool pipeline index (it has table t)"))
+        #expect(error.description.hasPrefix(
+            "\(path) is an SQLite database but not a Pool pipeline index (it has table t)"))
     }
 
     @Test func givenAnotherApplicationsID_thenOpeningRefusesItEvenWithoutTables() throws {
@@ -46,7 +47,8 @@ struct IndexIdentityTests {
         let db = try Database(path: path, writeAheadLog: false)
         try db.execute("PRAGMA application_id = 1234")
         let before = ForeignFiles.snapshot(path)
-        #expect(throws: StoreError.notAnIndex(path: path, reason: "its application id is 0x4d2, not Pool pipeline's 0x506f6f6c")) {
+        let reason = "its application id is 0x4d2, not Pool pipeline's 0x506f6f6c"
+        #expect(throws: StoreError.notAnIndex(path: path, reason: reason)) {
             try IndexStore(path: path)
         }
         #expect(ForeignFiles.snapshot(path) == before)
@@ -69,7 +71,8 @@ struct IndexIdentityTests {
         for path in [empty, folder.file("new/index.sqlite")] {
             let store = try IndexStore(path: path)
             try store.write(Records.many(2))
-            #expect(try store.read { db in try db.integer("PRAGMA application_id") } == Int64(IndexIdentity.applicationID))
+            #expect(try store.read { db in try db.integer("PRAGMA application_id") }
+                    == Int64(IndexIdentity.applicationID))
             #expect(try store.read { db in try db.integer("PRAGMA user_version") }
                     == Int64(IndexSchema.migrator.migrations.count))
             store.close()

@@ -9,7 +9,8 @@ struct PauseCommand: Command {
     static let help = """
         Usage: pool-pipeline pause [--index PATH]
 
-        Sends SIGUSR1 to the process indexing into the index (the one holding its lock); `pool-pipeline resume` continues.
+        Sends SIGUSR1 to the process indexing into the index (the one holding its lock);
+        `pool-pipeline resume` continues.
 
         Options:
         \(IndexOption.help)
