@@ -28,8 +28,9 @@ public final class Indexer: Sendable {
         graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
         let saved = try SavedStatus.load(from: store, retry: mode.retry)
         grant = IndexGrant(store: store, interval: grantInterval)
-        if let pid = saved.runningPID, !mode.waitsForIndex {
-            throw IndexerError.alreadyIndexing(pid: pid, index: indexPath)
+        // Not waiting: take the index now, so that of two runs started together the loser says so (exit 74).
+        if !mode.waitsForIndex, let holder = try grant.take() {
+            throw IndexerError.alreadyIndexing(pid: holder.pid, index: indexPath)
         }
         journal = indexPath == ":memory:" ? nil : CaptureJournal(store: store)
         memoryCeilingMiB = mode.memoryCeilingMiB
@@ -83,6 +84,7 @@ public final class Indexer: Sendable {
         }
         let ceiling = memoryCeilingMiB.map { MemoryCeiling(ceilingMiB: $0, journal: journal) }
         defer { ceiling?.stop() }
+        defer { grant.release() }
         let summary = try await runner.run()
         await saver.value
         if grant.isHeld { try SavedStatus.save(summary.status, pid: nil, to: store) }
@@ -98,7 +100,8 @@ public enum IndexerError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .alreadyIndexing(let pid, let index): "process \(pid) is already indexing into \(index)"
+        case .alreadyIndexing(let pid, let index):
+            "\(LockHolder(pid: pid)) is already indexing into \(index) (it holds \(IndexLock.lockPath(for: index)))"
         }
     }
 }

@@ -6,6 +6,15 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case closed(path: String)
     /// The index records migrations this version does not know: a newer version of Pool pipeline wrote it.
     case newerSchema(path: String, unknownMigrations: [String])
+    /// The file at the index path has bytes but is not an SQLite database (a text file named `.sqlite`).
+    case notSQLite(path: String)
+    /// The file is an SQLite database but not an index (another application's, or tables of someone's own): it is
+    /// left as it is. `reason` says what gave it away ("it has tables t").
+    case notAnIndex(path: String, reason: String)
+    /// The index's schema version is newer than this version of Pool pipeline knows.
+    case newerIndexVersion(path: String, version: Int, supported: Int)
+    /// The index's lock file (`<index>.lock`, what a run holds) could not be opened or locked.
+    case cannotLock(path: String, reason: String)
     /// A folder for the index could not be created.
     case cannotCreateFolder(path: String, reason: String)
     /// The index files could not be deleted.
@@ -26,6 +35,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .newerSchema(let path, let names):
             "the index at \(path) was written by a newer version of Pool pipeline (unknown migrations: "
                 + names.joined(separator: ", ") + "); update Pool pipeline or rebuild the index"
+        case .notSQLite(let path):
+            "\(path) is not a Pool pipeline index: it is not an SQLite database (it does not start with SQLite's "
+                + "header); it was left as it is; pass --index with another path"
+        case .notAnIndex(let path, let reason):
+            "\(path) is an SQLite database but not a Pool pipeline index (\(reason)); it was left as it is; pass "
+                + "--index with another path"
+        case .newerIndexVersion(let path, let version, let supported):
+            "the index at \(path) has schema version \(version), newer than this version of Pool pipeline knows "
+                + "(\(supported)); update Pool pipeline"
+        case .cannotLock(let path, let reason): "cannot lock the index's lock file \(path): \(reason)"
         case .cannotCreateFolder(let path, let reason): "cannot create the folder \(path) for the index: \(reason)"
         case .cannotDelete(let path, let reason): "cannot delete the index file \(path): \(reason)"
         case .corruptRow(let table, let column, let id):

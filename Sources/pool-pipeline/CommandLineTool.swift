@@ -1,4 +1,5 @@
 import Foundation
+import PoolPipeline
 import Runner
 import Store
 
@@ -97,5 +98,14 @@ enum IndexOption {
             throw UsageError("no index at \(path); run `pool-pipeline run <pipeline.json>` first")
         }
         return try IndexStore(path: path)
+    }
+
+    /// Takes the index's lock for a command that changes the whole index (`rebuild-index`, `delete-index`), or
+    /// throws `IndexerError.alreadyIndexing` naming the run that holds it.
+    static func lock(_ path: String) throws -> IndexLock {
+        switch try IndexLock.acquire(index: path) {
+        case .acquired(let lock): return lock
+        case .heldBy(let holder): throw IndexerError.alreadyIndexing(pid: holder.pid, index: path)
+        }
     }
 }

@@ -108,11 +108,14 @@ struct IndexWatcherTests {
 
 @Suite("One run at a time per index")
 struct IndexGrantTests {
-    @Test func givenAnotherLiveProcessIndexing_thenAWaitingRunShowsWaitingForGrantSavesNothingAndRunsOnceItEnds() async throws {
+    @Test func givenAnotherProcessHoldingTheIndex_thenAWaitingRunShowsWaitingForGrantSavesNothingAndRunsOnceItEnds() async throws {
         let workspace = try WatchWorkspace()
-        let other = getppid()      // a process that is alive for the whole test
         let store = try IndexStore(path: workspace.index)
-        try store.saveStatus(json: Data(#"{"phase":"indexing"}"#.utf8), pid: other)
+        let theirs = Data(#"{"phase":"indexing"}"#.utf8)
+        try store.saveStatus(json: theirs, pid: 4242)
+        let other = ForeignLock(path: IndexLock.lockPath(for: workspace.index))
+        #expect(other.tryLock())
+        #expect(try SavedStatus.load(from: store).runningPID == -1, "the running process is the lock's holder")
 
         #expect(throws: IndexerError.self) {
             _ = try Indexer(pipeline: workspace.pipeline, indexPath: workspace.index, registry: workspace.registry,
@@ -124,23 +127,28 @@ struct IndexGrantTests {
         let updates = indexer.runner.statusUpdates()
         async let summary = indexer.run()
         for await status in updates where status.phase == .waitingForGrant {
-            #expect(status.detail.waitingFor == "process \(other), which is indexing into \(workspace.index)")
+            #expect(status.detail.waitingFor == "another process, which is indexing into \(workspace.index)")
             break
         }
-        #expect(try store.loadStatus()?.pid == other, "the other process's status is left alone")
+        let saved = try #require(try store.loadStatus())
+        #expect(saved.pid == 4242 && saved.json == theirs, "the other process's status is left alone")
         try store.saveStatus(json: Data(#"{"phase":"idle"}"#.utf8), pid: nil)      // it ends
+        other.release()
         let result = try await summary
         #expect(result.reason == .completed && result.indexed == 3)
         #expect(try store.loadStatus()?.pid == nil)
         #expect(try SavedStatus.load(from: store).status.lastRun?.indexed == 3)
+        #expect(IndexLock.holder(of: workspace.index) == nil, "the run let the index go")
+        withExtendedLifetime(other) {}
     }
 
     @Test func givenARunWaitingForAnotherProcess_whenStopped_thenTheOtherProcesssStatusIsLeftAsItWas() async throws {
         let workspace = try WatchWorkspace()
-        let other = getppid()
         let store = try IndexStore(path: workspace.index)
         let theirs = Data(#"{"phase":"indexing"}"#.utf8)
-        try store.saveStatus(json: theirs, pid: other)
+        try store.saveStatus(json: theirs, pid: 4242)
+        let other = ForeignLock(path: IndexLock.lockPath(for: workspace.index))
+        #expect(other.tryLock())
         let indexer = try Indexer(pipeline: workspace.pipeline, indexPath: workspace.index, registry: workspace.registry,
                                   powerMonitor: nil, mode: IndexingMode(waitsForIndex: true),
                                   grantInterval: .milliseconds(5))
@@ -151,6 +159,22 @@ struct IndexGrantTests {
         let result = try await summary
         #expect(result.reason == .stopped && result.indexed == 0)
         let saved = try #require(try store.loadStatus())
-        #expect(saved.pid == other && saved.json == theirs)
+        #expect(saved.pid == 4242 && saved.json == theirs)
+        withExtendedLifetime(other) {}
+    }
+
+    @Test func givenASavedPidOfALivingProcessWithoutTheLock_thenTheLastRunReadsAsInterruptedAndARunIsNotRefused() async throws {
+        // What a crash leaves once its pid is given to another process: that process lives, but holds no lock.
+        let workspace = try WatchWorkspace()
+        let store = try IndexStore(path: workspace.index)
+        try store.saveStatus(json: Data(#"{"phase":"indexing"}"#.utf8), pid: getppid())
+        let saved = try SavedStatus.load(from: store)
+        #expect(saved.runningPID == nil)
+        #expect(saved.status.lastRun?.reason == .interrupted)
+
+        let indexer = try Indexer(pipeline: workspace.pipeline, indexPath: workspace.index, registry: workspace.registry,
+                                  powerMonitor: nil)
+        let result = try await indexer.run()
+        #expect(result.reason == .completed && result.indexed == 3)
     }
 }

@@ -56,6 +56,21 @@ struct StatusTests {
         #expect(phases.contains(.indexing))
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func givenARunThatHasEnded_whenStatusUpdatesAreAskedFor_thenTheStreamGivesTheLastStatusAndEnds() async throws {
+        // A progress task that starts only after a short run has ended must not wait forever (the CLI awaits it).
+        let graph = try loadPipeline("""
+            {"sources": [{"id": "in", "kind": "list"}], "stages": [{"id": "d", "kind": "double"}],
+             "edges": [{"from": "in", "to": "d"}]}
+            """, registry: testRegistry(count: 3))
+        let runner = PipelineRunner(graph: graph, ledger: InMemoryLedger())
+        let summary = try await runner.run()
+        var statuses: [IndexStatus] = []
+        for await status in runner.statusUpdates() { statuses.append(status) }
+        #expect(statuses.map(\.phase) == [.idle])
+        #expect(statuses.first?.lastRun?.indexed == summary.indexed)
+    }
+
     @Test func stateMachineEndsEachReasonInTheRightPhase() {
         let cases: [(LastRun.Reason, IndexPhase, PauseReason.Kind?)] = [
             (.completed, .idle, nil), (.stopped, .paused, .byApp), (.endedBySystem, .paused, .interrupted),

@@ -1,3 +1,4 @@
+import Foundation
 import Captures
 import Runner
 import Store
@@ -46,18 +47,18 @@ struct LedgerPagingTests {
     }
 }
 
-@Suite("Claiming the index for one run")
-struct StatusClaimTests {
-    @Test("Given a free index, a live holder, and a dead holder, then only the live one keeps it",
+@Suite("Marking the saved status with the running process")
+struct StatusMarkTests {
+    @Test("Given a saved status, when a run marks it, then the pid changes and the status is kept",
           arguments: IndexLocation.allCases)
-    func claim(_ location: IndexLocation) throws {
+    func mark(_ location: IndexLocation) throws {
         let index = try TestIndex(location)
-        #expect(try index.store.claimStatus(pid: 100, isAlive: { _ in true }) == nil)
+        try index.store.markRunning(pid: 100)
         #expect(try index.store.loadStatus()?.pid == 100)
-        #expect(try index.store.claimStatus(pid: 100, isAlive: { _ in true }) == nil, "a process may claim again")
-        #expect(try index.store.claimStatus(pid: 200, isAlive: { $0 == 100 }) == 100)
-        #expect(try index.store.loadStatus()?.pid == 100)
-        #expect(try index.store.claimStatus(pid: 200, isAlive: { $0 == 200 }) == nil, "a dead holder is taken over")
+        let saved = Data(#"{"phase":"idle"}"#.utf8)
+        try index.store.saveStatus(json: saved, pid: nil)
+        try index.store.markRunning(pid: 200)
         #expect(try index.store.loadStatus()?.pid == 200)
+        #expect(try index.store.loadStatus()?.json == saved)
     }
 }

@@ -7,6 +7,8 @@ final class StatusCenter: Sendable {
         var skipped: [SkippedEntry] = []
         var subscribers: [Int: AsyncStream<IndexStatus>.Continuation] = [:]
         var nextID = 0
+        /// Set by `finish()`: a subscriber that comes later gets the last status and the end at once.
+        var finished = false
     }
 
     private let state: Mutex<State>
@@ -40,15 +42,21 @@ final class StatusCenter: Sendable {
         apply(.skipped)
     }
 
-    /// Every status from now on, starting with the current one; ends when the center finishes.
+    /// Every status from now on, starting with the current one; ends when the center finishes (at once, after the
+    /// current status, when it has finished already: a progress task that starts after a short run ends too).
     func updates() -> AsyncStream<IndexStatus> {
         let (stream, continuation) = AsyncStream<IndexStatus>.makeStream(bufferingPolicy: .bufferingNewest(256))
-        let id = state.withLock { state in
+        let id = state.withLock { state -> Int? in
+            continuation.yield(state.machine.status)
+            guard !state.finished else { return nil }
             let id = state.nextID
             state.nextID += 1
             state.subscribers[id] = continuation
-            continuation.yield(state.machine.status)
             return id
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
         }
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
@@ -59,6 +67,7 @@ final class StatusCenter: Sendable {
     /// Ends every subscriber's stream.
     func finish() {
         let subscribers = state.withLock { state in
+            state.finished = true
             defer { state.subscribers.removeAll() }
             return Array(state.subscribers.values)
         }

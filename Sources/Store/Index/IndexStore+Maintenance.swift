@@ -13,21 +13,14 @@ extension IndexStore {
         }
     }
 
-    /// Marks the saved status as `pid`'s, in one write transaction, unless another process that `isAlive` has
-    /// it: then returns that process's id and changes nothing. What lets only one run index into an index.
-    public func claimStatus(pid: Int32, isAlive: (Int32) -> Bool) throws -> Int32? {
-        try queue.withConnection { db in
-            try db.inTransaction(immediate: true) { db -> Int32? in
-                let holder = try db.first("SELECT pid FROM status WHERE id = 1") {
-                    $0.int64(0).map { Int32($0) }
-                } ?? nil
-                if let holder, holder != pid, isAlive(holder) { return holder }
-                try db.execute("""
-                    INSERT INTO status (id, json, pid, updated_at) VALUES (1, '{}', ?1, ?2)
-                    ON CONFLICT (id) DO UPDATE SET pid = ?1
-                    """, [.integer(Int64(pid)), .real(Date().timeIntervalSince1970)])
-                return nil
-            }
+    /// Marks the saved status as `pid`'s (the run that has just taken the index's lock), keeping what it says.
+    /// A saved pid whose process no longer holds the lock tells a reader that the run was interrupted.
+    public func markRunning(pid: Int32) throws {
+        try write { db in
+            try db.execute("""
+                INSERT INTO status (id, json, pid, updated_at) VALUES (1, '{}', ?1, ?2)
+                ON CONFLICT (id) DO UPDATE SET pid = ?1
+                """, [.integer(Int64(pid)), .real(Date().timeIntervalSince1970)])
         }
     }
 
@@ -70,17 +63,39 @@ extension IndexStore {
         try queue.withConnection { db in try db.execute("VACUUM") }
     }
 
-    /// Closes the store and deletes the index file with its `-wal`, `-shm` and `-journal` companions. The store
-    /// cannot be used afterwards; open a new one to start an empty index.
+    /// Closes the store and deletes the index file with its `-wal`, `-shm` and `-journal` companions (not its lock
+    /// file, which a run may hold). The store cannot be used afterwards; open a new one to start an empty index.
     public func deleteIndex() throws {
         close()
         guard path != ":memory:" else { return }
         try Self.deleteFiles(at: path)
     }
 
+    /// Deletes the index at `lock.indexPath` while holding its lock: the database (only if it is an index: another
+    /// file is refused and left as it is), its `-wal`, `-shm` and `-journal` files, then its lock file, and
+    /// releases the lock. No store may have the index open.
+    public static func deleteIndex(holding lock: IndexLock) throws {
+        let path = lock.indexPath
+        guard path != ":memory:" else { return }
+        if FileManager.default.fileExists(atPath: path) { try checkIsIndex(at: path) }
+        try deleteFiles(at: path)
+        lock.releaseDeletingLockFile()
+    }
+
+    /// Throws unless the file at `path` is an index (of any schema version): `StoreError.notFound`, `.notSQLite`
+    /// or `.notAnIndex` (an empty file too). Only reads.
+    public static func checkIsIndex(at path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.notFound(path: path) }
+        try IndexIdentity.checkHeader(path: path)
+        let queue = try DatabaseQueue(path: path, writeAheadLog: false)
+        defer { queue.close() }
+        let kind = try queue.read { db in try IndexIdentity.examine(db, path: path, supportedVersion: nil) }
+        if kind == .empty { throw StoreError.notAnIndex(path: path, reason: "it is empty") }
+    }
+
     /// Deletes the index files at `path` (database, `-wal`, `-shm`, `-journal`); missing files are fine.
     /// No store may have the index open.
-    public static func deleteFiles(at path: String) throws {
+    static func deleteFiles(at path: String) throws {
         for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
             guard FileManager.default.fileExists(atPath: file) else { continue }
             do {

@@ -11,8 +11,12 @@ public final class IndexStore: Sendable {
     public let path: String
     let queue: DatabaseQueue
 
-    /// Opens the index at `path`, creating it and its parent folders when missing, and applies pending migrations.
-    /// `:memory:` opens a private in-memory index.
+    /// Opens the index at `path`, creating it and its parent folders when missing (or when the file is empty), and
+    /// applies pending migrations. `:memory:` opens a private in-memory index.
+    ///
+    /// A file that is not an index is refused before anything is written to it (`StoreError.notSQLite`,
+    /// `.notAnIndex`, `.newerIndexVersion`); an index made before indexes carried their identity is stamped.
+    /// See `IndexIdentity`.
     public init(path: String) throws {
         if path != ":memory:" {
             let folder = (path as NSString).deletingLastPathComponent
@@ -25,8 +29,31 @@ public final class IndexStore: Sendable {
             }
         }
         self.path = path
-        queue = try DatabaseQueue(path: path)
-        try IndexSchema.migrator.migrate(queue)
+        try IndexIdentity.checkHeader(path: path)
+        queue = try DatabaseQueue(path: path, writeAheadLog: false)
+        try Self.adopt(queue)
+    }
+
+    /// Makes the database on `queue` an index, or refuses it untouched: a new or earlier index is stamped (checked
+    /// again in the stamping transaction, as another process may have got there first), then switched to WAL,
+    /// migrated, and its schema version recorded.
+    private static func adopt(_ queue: DatabaseQueue) throws {
+        let migrator = IndexSchema.migrator
+        let supported = migrator.migrations.count
+        let path = queue.path
+        let kind = try queue.read { db in try IndexIdentity.examine(db, path: path, supportedVersion: supported) }
+        if kind == .empty || kind == .earlierIndex {
+            try queue.write { db in
+                let now = try IndexIdentity.examine(db, path: path, supportedVersion: supported)
+                if now == .empty || now == .earlierIndex { try IndexIdentity.stampApplicationID(db) }
+            }
+        }
+        try queue.withConnection { db in try db.enableWriteAheadLog() }
+        try migrator.migrate(queue)
+        // Read first: an index that is up to date is only read, so opening it does not wait for a writer.
+        if try queue.read({ db in try db.integer("PRAGMA user_version") }) != Int64(supported) {
+            try queue.write { db in try IndexIdentity.stampVersion(supported, in: db) }
+        }
     }
 
     /// Opens the index at `path` only if it exists (for commands that read it, such as `export` and `status`);

@@ -3,16 +3,19 @@ import CSQLite
 /// One connection to an SQLite database. Not thread-safe: reach it through `DatabaseQueue`, which hands it to one
 /// closure at a time.
 ///
-/// Opened with WAL journaling (for a file), `synchronous=NORMAL`, foreign keys on and a busy timeout, so a
-/// second process (`sqlite3` on the index, a second `pool-pipeline`) waits instead of failing at once.
+/// Opened with WAL journaling (for a file, unless asked not to: see `enableWriteAheadLog()`), `synchronous=NORMAL`,
+/// foreign keys on and a busy timeout, so a second process (`sqlite3` on the index, a second `pool-pipeline`) waits
+/// instead of failing at once.
 public final class Database {
     /// The path the connection was opened with (`:memory:` for an in-memory database).
     public let path: String
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
 
-    /// Opens or creates the database at `path`; `:memory:` opens a private in-memory database.
-    public init(path: String, busyTimeoutMilliseconds: Int32 = 5000) throws(DatabaseError) {
+    /// Opens or creates the database at `path`; `:memory:` opens a private in-memory database. With
+    /// `writeAheadLog` false the file's journal mode is left as it is (nothing is written on opening), so a caller
+    /// can look at a file before deciding to make it its own.
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 5000, writeAheadLog: Bool = true) throws(DatabaseError) {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -26,9 +29,14 @@ public final class Database {
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         _ = csqlite_db_config_defensive(handle, 1)
-        try execute("PRAGMA journal_mode = WAL")
         try execute("PRAGMA synchronous = NORMAL")
         try execute("PRAGMA foreign_keys = ON")
+        if writeAheadLog { try enableWriteAheadLog() }
+    }
+
+    /// Switches the database file to WAL journaling (a change written into the file, kept by later connections).
+    public func enableWriteAheadLog() throws(DatabaseError) {
+        try execute("PRAGMA journal_mode = WAL")
     }
 
     deinit {

@@ -10,10 +10,11 @@ public final class DatabaseQueue: Sendable {
     public let path: String
     private let connection: Mutex<Database?>
 
-    /// Opens or creates the database at `path` (`:memory:` for a private in-memory database).
-    public init(path: String) throws(DatabaseError) {
+    /// Opens or creates the database at `path` (`:memory:` for a private in-memory database); `writeAheadLog` as
+    /// for `Database`.
+    public init(path: String, writeAheadLog: Bool = true) throws(DatabaseError) {
         self.path = path
-        connection = Mutex(try Database(path: path))
+        connection = Mutex(try Database(path: path, writeAheadLog: writeAheadLog))
     }
 
     /// Runs `body` in an immediate transaction: committed when it returns, rolled back when it throws.

@@ -23,8 +23,10 @@ struct RebuildIndexCommand: Command {
 
     func run() async throws -> ExitCode {
         let store = try IndexOption.openExisting(indexPath)
-        if let pid = try SavedStatus.load(from: store).runningPID { throw IndexerError.alreadyIndexing(pid: pid, index: indexPath) }
+        let lock = try IndexOption.lock(indexPath)
+        defer { lock.release() }
         try store.rebuild()
+        unlink(CaptureJournal.path(forIndex: indexPath))    // the captures under way belonged to the old contents
         print("emptied \(indexPath); the next run indexes every capture again")
         return .success
     }
@@ -37,7 +39,8 @@ struct DeleteIndexCommand: Command {
     static let help = """
         Usage: pool-pipeline delete-index [--index PATH]
 
-        Deletes the index file (with its -wal and -shm files). Models are kept.
+        Deletes the index file (with its -wal, -shm, .underway and .lock files), only if it is a Pool pipeline index and no
+        run is indexing into it. Models are kept.
 
         Options:
         \(IndexOption.help)
@@ -54,10 +57,10 @@ struct DeleteIndexCommand: Command {
             print("no index at \(indexPath)")
             return .success
         }
-        if let pid = try SavedStatus.load(from: IndexStore(path: indexPath)).runningPID {
-            throw IndexerError.alreadyIndexing(pid: pid, index: indexPath)
-        }
-        try IndexStore.deleteFiles(at: indexPath)
+        try IndexStore.checkIsIndex(at: indexPath)      // before its lock file is made beside it
+        let lock = try IndexOption.lock(indexPath)
+        unlink(CaptureJournal.path(forIndex: indexPath))
+        try IndexStore.deleteIndex(holding: lock)
         print("deleted \(indexPath)")
         return .success
     }

@@ -9,7 +9,8 @@ struct PauseCommand: Command {
     static let help = """
         Usage: pool-pipeline pause [--index PATH]
 
-        Sends SIGUSR1 to the process indexing into the index; `pool-pipeline resume` continues.
+        Sends SIGUSR1 to the process indexing into the index (the one holding its lock);
+        `pool-pipeline resume` continues.
 
         Options:
         \(IndexOption.help)
@@ -31,7 +32,7 @@ struct ResumeCommand: Command {
     static let help = """
         Usage: pool-pipeline resume [--index PATH]
 
-        Sends SIGUSR2 to the process indexing into the index.
+        Sends SIGUSR2 to the process indexing into the index (the one holding its lock).
 
         Options:
         \(IndexOption.help)
@@ -46,15 +47,22 @@ struct ResumeCommand: Command {
     func run() async throws -> ExitCode { try signalRunningProcess(index: indexPath, signal: SIGUSR2, verb: "resumed") }
 }
 
+/// Signals the process that holds the index's lock right now: never one named only by a saved pid, which another
+/// process may have been given since a crash.
 private func signalRunningProcess(index: String, signal: Int32, verb: String) throws -> ExitCode {
-    guard let pid = try SavedStatus.load(from: IndexOption.openExisting(index)).runningPID else {
+    _ = try IndexOption.openExisting(index)     // an index, not some other file
+    guard let holder = IndexLock.holder(of: index), !holder.isThisProcess else {
         printError("no run is indexing into \(index)")
         return .failure
     }
-    guard kill(pid, signal) == 0 else {
-        printError("cannot signal process \(pid): \(String(cString: strerror(errno)))")
+    guard holder.pid > 0 else {
+        printError("another process holds \(IndexLock.lockPath(for: index)) and does not say its process id")
         return .failure
     }
-    print("\(verb) process \(pid)")
+    guard kill(holder.pid, signal) == 0 else {
+        printError("cannot signal process \(holder.pid): \(String(cString: strerror(errno)))")
+        return .failure
+    }
+    print("\(verb) process \(holder.pid)")
     return .success
 }

@@ -42,8 +42,8 @@ struct RunCommand: Command {
         again until its file changes.
 
         Exit codes: 0 done (failed captures are listed, not fatal; or not due), 1 the run failed, 64 bad usage or
-        pipeline file, 66 a source cannot be read, 74 the index cannot be opened or another process is indexing
-        into it (without --wait), 75 a --background run yielded to the machine's state, 130 stopped by SIGINT,
+        pipeline file, 66 a source cannot be read, 74 the index cannot be opened, is not a Pool pipeline index, or
+        another process is indexing into it (without --wait), 75 a --background run yielded to the machine's state, 130 stopped by SIGINT,
         143 ended by SIGTERM.
 
         """
