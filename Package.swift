@@ -107,6 +107,8 @@ targets += [
                                             "FingerprintStages", "ImageClassifier", "CLIPModel",
                                             "ReadingStages", "CProcessGuard"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
+    .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
+                      path: "benchmarks/Containment"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
                                                                   "DecodeStages"]),
 ]
