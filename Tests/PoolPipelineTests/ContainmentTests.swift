@@ -16,7 +16,8 @@ private struct PoisonLibrary {
     var log: String { folder.appendingPathComponent("stderr.log").path }
     var errors: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
 
-    init() throws {
+    /// A library whose pipeline has the stage `id` of `kind` with `options` (JSON) after decoding.
+    init(id: String = "abort", kind: String = "test.abort", options: String = #"{"when": "poison"}"#) throws {
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("samples/Screenshots")
         try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
@@ -30,9 +31,10 @@ private struct PoisonLibrary {
         try Data("""
             {"sources": [{"id": "library", "kind": "folder", "options": {"path": "library"}}],
              "stages": [{"id": "decode", "kind": "vips.decode", "options": {"size": 256}, "concurrency": 2},
-                        {"id": "abort", "kind": "test.abort", "options": {"when": "poison"}, "concurrency": 2},
+                        {"id": "\(id)", "kind": "\(kind)", "options": \(options), "concurrency": 2},
                         {"id": "persist", "kind": "sqlite.persist", "options": {"slice": 2}}],
-             "edges": [{"from": "library", "to": "decode"}, {"from": "decode", "to": ["abort", "persist"]}]}
+             "edges": [{"from": "library", "to": "decode"}, {"from": "decode", "to": "\(id)"},
+                       {"from": "\(id)", "to": "persist"}]}
             """.utf8).write(to: URL(fileURLWithPath: pipeline))
     }
 
@@ -43,7 +45,7 @@ private struct PoisonLibrary {
     }
 
     /// Runs the probe to its end: exit status and standard output.
-    func run() throws -> (status: Int32, output: String) {
+    func run(environment extra: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let folder = Bundle.main.bundleURL.deletingLastPathComponent()
         let probe = [folder, Bundle.main.bundleURL].map { $0.appendingPathComponent("containment-probe") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
@@ -53,6 +55,7 @@ private struct PoisonLibrary {
         process.arguments = [pipeline, index, attempts]
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -90,5 +93,18 @@ struct ContainmentTests {
         #expect(second.output.hasPrefix("completed: indexed 0, failed 0"))
         #expect(library.attemptCount() == 2)             // not tried again while the file is unchanged
         #expect(!FileManager.default.fileExists(atPath: CaptureJournal.path(forIndex: library.index)))
+    }
+
+    @Test func givenACaptureThatNeedsMoreMemoryThanTheCeiling_thenTheRunEndsItselfAndFailsThatCaptureNamingTheCeiling() throws {
+        let library = try PoisonLibrary(id: "hog", kind: "test.hog", options: #"{"megabytes": 3000}"#)
+        defer { library.remove() }
+        let result = try library.run(environment: ["PROBE_MEMORY_LIMIT_MIB": "700"])
+        #expect(result.status == 0, "\(library.errors)")
+        #expect(result.output.contains("failed in hog: poison-capture.png ended the process in hog (went past the "
+            + "memory ceiling of 700 MiB"), "\(result.output)\n\(library.errors)")
+        #expect(library.attemptCount() == 2)
+        let store = try IndexStore(path: library.index)
+        defer { store.close() }
+        #expect(try store.captureCount == library.sampleCount)
     }
 }

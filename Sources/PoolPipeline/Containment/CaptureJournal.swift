@@ -120,8 +120,9 @@ public final class CaptureJournal: RunJournal {
         }
     }
 
-    public func end() {
+    public func end(complete: Bool) {
         state.withLock { state in
+            if complete { state.suspects = [:] }     // every suspect listed came and is done; the others are not coming
             state.tokens = [:]
             state.underWay = [:]
             try? rewrite(&state)

@@ -34,7 +34,7 @@ public final class MemoryCeiling: Sendable {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) >> 20
+        return (pages * Int(sysconf(Int32(_SC_PAGESIZE)))) >> 20
     }
 
     private func watch() {

@@ -18,8 +18,10 @@ public protocol RunJournal: Sendable {
     func left(_ capture: CaptureID, stage: String)
     /// The capture is done: stored, or failed and recorded.
     func finished(_ capture: CaptureID)
-    /// The run has ended: nothing is under way any more.
-    func end()
+    /// The run has ended: nothing is under way any more. `complete` when every source listed everything it had
+    /// (the run was not stopped), so a capture to isolate that never came is not coming (unchanged and recorded,
+    /// or gone).
+    func end(complete: Bool)
 }
 
 /// What a run must do about the captures the last process left under way.

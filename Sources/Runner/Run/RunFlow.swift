@@ -315,8 +315,8 @@ final class RunFlow: Sendable {
     // MARK: End
 
     private func end() -> RunSummary {
-        if journalBegun.load(ordering: .acquiring) { journal?.end() }
         let stop = runner.stopRequest
+        if journalBegun.load(ordering: .acquiring) { journal?.end(complete: stop == nil && waitingPath.withLock { $0 } == nil) }
         let path = waitingPath.withLock { $0 }
         let holder = waitingFor.withLock { $0 }
         let reason: LastRun.Reason
