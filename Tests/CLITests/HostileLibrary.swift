@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A library of the files that have taken indexers down, made at test time: screenshots of large 1-D barcodes
 /// (which aborted zxing-cpp), PNG files whose header claims huge sizes, empty and cut files of every format, text
@@ -32,7 +33,7 @@ struct HostileLibrary {
         }
         for (width, height) in [(1_000_000, 1_000_000), (4_000_000, 4_000_000), (1_000_000, 1), (1, 1_000_000),
                                 (300_000, 300_000)] {
-            try write(Self.pngClaiming(width: width, height: height), as: "claims-\(width)x\(height).png")
+            try write(PNGBomb.bytes(width: width, height: height), as: "claims-\(width)x\(height).png")
         }
         for ext in ["jpg", "jpeg", "png", "heic", "heif", "webp", "tiff", "tif", "gif"] {
             try write([], as: "empty.\(ext)")
@@ -86,30 +87,6 @@ struct HostileLibrary {
             throw Failure("write: \(String(cString: strerror(errno)))")
         }
         entries += 1
-    }
-
-    /// A PNG of a few dozen bytes whose header claims `width` x `height` RGBA pixels.
-    static func pngClaiming(width: Int, height: Int) -> [UInt8] {
-        func big(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
-        func chunk(_ kind: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(kind.utf8) + data
-            return big(data.count) + body + big(Int(crc32(body)))
-        }
-        let header = big(width) + big(height) + [8, 6, 0, 0, 0]
-        // zlib's compression of 1000 zero bytes.
-        let pixels: [UInt8] = [0x78, 0x9C, 0x63, 0x60, 0x18, 0x05, 0xA3, 0x60, 0x14, 0x0C, 0x77, 0x00, 0x00, 0x03,
-                               0xE8, 0x00, 0x01]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", pixels)
-            + chunk("IEND", [])
-    }
-
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 
     private static func tool(_ name: String, _ arguments: [String]) throws {
