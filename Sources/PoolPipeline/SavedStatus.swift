@@ -27,6 +27,12 @@ public struct SavedStatus: Sendable {
         // nobody holds the lock is a run that ended without saving. (Asked again: a run may have just started.)
         if holder == nil, stored.pid != nil { holder = IndexLock.holder(of: store.path) }
         if holder == nil, stored.pid != nil {
+            // Saved at most twice a second, the counts may lag the last commits: take them from the index.
+            if let started = status.detail.startedAt {
+                let counts = try store.counts(since: Date(timeIntervalSince1970: started))
+                status.detail.indexed = counts.indexed
+                status.detail.failed = counts.failed
+            }
             status = status.ended(.interrupted, at: stored.updatedAt, retry: retry)
         }
         return SavedStatus(status: status, runningPID: holder?.pid, updatedAt: stored.updatedAt)

@@ -110,6 +110,9 @@ struct CLIRunTests {
         #expect(status.lines.first == "phase: paused")
         #expect(status.stdout.contains("pause reason: interrupted"))
         #expect(status.stdout.contains("last run: interrupted"))
+        // What the status counts as done is what the index holds: a capture counts once its slice has committed.
+        let stored = try CLIProcess.run(["export", "--index", workspace.index]).lines.filter { !$0.isEmpty }.count
+        #expect(status.stdout.contains("with \(stored) of 120 captures done"), "\(status.stdout)")
 
         let carried = try CLIProcess.run(["run", workspace.pipeline, "--index", workspace.index, "--plain"])
         #expect(carried.status == 0)

@@ -52,7 +52,7 @@ final class RunFlow: Sendable {
 
     func run() async -> RunSummary {
         if let grant = runner.options.grant, await !acquire(grant) { return end() }
-        runner.statusCenter.apply(.runStarted(notes: graph.stages.flatMap(\.stage.notes)))
+        runner.statusCenter.apply(.runStarted(notes: graph.stages.flatMap(\.stage.notes), at: Date()))
         if let journal, await !begin(journal) { return end() }
         let power = runner.options.powerMonitor.map { _ in
             Task { [runner] in

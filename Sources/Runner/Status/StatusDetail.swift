@@ -21,10 +21,13 @@ public struct StatusDetail: Sendable, Equatable, Codable {
     public var waitingFor: String?
     /// What stages ask to tell the user about this run ("vectors pending: no CLIP weights installed at PATH").
     public var notes: [String]
+    /// When this run started (seconds since 1970, kept to the microsecond), so the counts of a run that was
+    /// killed can be taken from what the index holds since then.
+    public var startedAt: Double?
 
     public init(text: String = "", total: Int? = nil, listed: Int = 0, indexed: Int = 0, failed: Int = 0,
                 skipped: Int = 0, throttled: Bool = false, path: String? = nil, waitingFor: String? = nil,
-                notes: [String] = []) {
+                notes: [String] = [], startedAt: Double? = nil) {
         self.text = text
         self.total = total
         self.listed = listed
@@ -35,6 +38,7 @@ public struct StatusDetail: Sendable, Equatable, Codable {
         self.path = path
         self.waitingFor = waitingFor
         self.notes = notes
+        self.startedAt = startedAt
     }
 
     /// Captures finished this run, indexed or failed.
@@ -43,11 +47,11 @@ public struct StatusDetail: Sendable, Equatable, Codable {
 
 extension StatusDetail {
     private enum CodingKeys: String, CodingKey {
-        case text, total, listed, indexed, failed, skipped, throttled, path, waitingFor, notes
+        case text, total, listed, indexed, failed, skipped, throttled, path, waitingFor, notes, startedAt
     }
 
-    /// Reads a saved detail; fields added in later versions (`notes`, `waitingFor`, `skipped`) may be
-    /// absent.
+    /// Reads a saved detail; fields added in later versions (`notes`, `waitingFor`, `skipped`, `startedAt`) may
+    /// be absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(text: try container.decode(String.self, forKey: .text),
@@ -59,6 +63,7 @@ extension StatusDetail {
                   throttled: try container.decode(Bool.self, forKey: .throttled),
                   path: try container.decodeIfPresent(String.self, forKey: .path),
                   waitingFor: try container.decodeIfPresent(String.self, forKey: .waitingFor),
-                  notes: try container.decodeIfPresent([String].self, forKey: .notes) ?? [])
+                  notes: try container.decodeIfPresent([String].self, forKey: .notes) ?? [],
+                  startedAt: try container.decodeIfPresent(Double.self, forKey: .startedAt))
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// written from the counts. The runner feeds it; `StatusCenter` keeps it behind a lock and broadcasts it.
 struct StatusMachine {
     enum Event: Equatable {
-        case runStarted(notes: [String])
+        case runStarted(notes: [String], at: Date)
         case listed(count: Int)
         case total(Int)
         case listingFinished
@@ -37,10 +37,11 @@ struct StatusMachine {
 
     mutating func apply(_ event: Event) {
         switch event {
-        case .runStarted(let notes):
+        case .runStarted(let notes, let date):
             status.phase = .indexing
             status.pauseReason = nil
-            status.detail = StatusDetail(throttled: status.detail.throttled, notes: notes)
+            status.detail = StatusDetail(throttled: status.detail.throttled, notes: notes,
+                                         startedAt: date.timeIntervalSince1970)
         case .listed(let count):
             status.detail.listed += count
         case .total(let total):

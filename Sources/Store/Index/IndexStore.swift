@@ -94,6 +94,15 @@ public final class IndexStore: Sendable {
         get throws { try read { db in Int(try db.integer("SELECT count(*) FROM failures") ?? 0) } }
     }
 
+    /// The captures indexed and the captures that failed at or after `date` (the counts of a run that started then).
+    public func counts(since date: Date) throws -> (indexed: Int, failed: Int) {
+        try read { db in
+            let since: [DatabaseValue] = [.real(date.timeIntervalSince1970)]
+            return (Int(try db.integer("SELECT count(*) FROM captures WHERE indexed_at >= ?", since) ?? 0),
+                    Int(try db.integer("SELECT count(*) FROM failures WHERE failed_at >= ?", since) ?? 0))
+        }
+    }
+
     /// The migrations recorded in the index, in the order they were applied.
     public func appliedMigrations() throws -> [String] { try IndexSchema.migrator.appliedMigrations(queue) }
 
