@@ -80,11 +80,14 @@ struct RunCommand: Command {
             print(style == .json ? jsonLine(NotDue(reason: next)) : "not due: \(next)", terminator: style == .json ? "" : "\n")
             return .success
         }
-        if watch { return try await runWatching(firstAttempt: saved?.status.lastRun?.nextAttempt) }
+        // Signals are heard from here on: a Ctrl-C while the pipeline and its models load stops the run at once.
+        let control = PendingRunControl()
+        let signals = SignalRelay(runner: control)
+        defer { signals.cancel() }
+        if watch { return try await runWatching(firstAttempt: saved?.status.lastRun?.nextAttempt, control: control) }
         let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
         try indexer.requireStorage()
-        let signals = SignalRelay(runner: indexer)
-        defer { signals.cancel() }
+        control.attach(indexer)
         let progress = showProgress(of: indexer.runner)
         let summary = try await indexer.run()
         await progress.value
@@ -93,14 +96,13 @@ struct RunCommand: Command {
     }
 
     /// `--watch`: runs again at each next attempt until stopped.
-    private func runWatching(firstAttempt: Date?) async throws -> ExitCode {
+    private func runWatching(firstAttempt: Date?, control: PendingRunControl) async throws -> ExitCode {
         let watcher = IndexWatcher(firstAttempt: firstAttempt) { [pipeline, indexPath, mode] in
             let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
             try indexer.requireStorage()
             return indexer
         }
-        let signals = SignalRelay(runner: watcher)
-        defer { signals.cancel() }
+        control.attach(watcher)
         if let firstAttempt, firstAttempt > Date() { announce(next: firstAttempt) }
         let summary = try await watcher.run { [self] indexer in
             Task {
