@@ -38,7 +38,18 @@ public final class Indexer: Sendable {
         runner = PipelineRunner(graph: graph, ledger: store, options: .init(
             powerMonitor: powerMonitor, initialStatus: saved.status, retry: mode.retry,
             yieldsToPower: mode.background, grant: grant,
-            waitsForGrant: mode.waitsForIndex, journal: journal))
+            waitsForGrant: mode.waitsForIndex, journal: journal,
+            continuation: mode.continuesInterruptedRun ? try Self.continuation(of: saved.status, in: store) : nil))
+    }
+
+    /// The run `status` says the last process left interrupted, as the index holds it; nil when it ended otherwise.
+    private static func continuation(of status: IndexStatus, in store: IndexStore) throws -> RunContinuation? {
+        guard let last = status.lastRun, last.reason == .interrupted, let started = status.detail.startedAt else {
+            return nil
+        }
+        let since = Date(timeIntervalSince1970: started)
+        return RunContinuation(startedAt: since, indexed: last.indexed, failed: last.failed,
+                               failures: try store.failures().filter { $0.failedAt >= since }.map(\.failure))
     }
 
     /// Ends the process at once (a second Ctrl-C), without waiting for captures under way: saves the status as a

@@ -14,13 +14,17 @@ public struct IndexingMode: Sendable {
     /// The most resident memory the run may use, in MiB, past which the process ends itself and the captures
     /// under way are tried again one at a time (see `MemoryCeiling`); nil sets no ceiling.
     public var memoryCeilingMiB: Int?
+    /// Whether this process was started again after a capture took the last one down (`RunSupervisor`): a run the
+    /// last process left interrupted is carried on, with its start and counts, rather than begun anew.
+    public var continuesInterruptedRun: Bool
 
     public init(retry: RetryPolicy? = nil, background: Bool = false, waitsForIndex: Bool = false,
-                memoryCeilingMiB: Int? = nil) {
+                memoryCeilingMiB: Int? = nil, continuesInterruptedRun: Bool = false) {
         self.retry = retry
         self.background = background
         self.waitsForIndex = waitsForIndex
         self.memoryCeilingMiB = memoryCeilingMiB
+        self.continuesInterruptedRun = continuesInterruptedRun
     }
 
     public static let oneOff = IndexingMode()

@@ -69,7 +69,8 @@ registry.register("test.hog") { setup in
 let ceiling = ProcessInfo.processInfo.environment["PROBE_MEMORY_LIMIT_MIB"].flatMap { Int($0) }
 do {
     let indexer = try Indexer(pipeline: pipeline, indexPath: index, registry: registry, powerMonitor: nil,
-                              mode: IndexingMode(memoryCeilingMiB: ceiling))
+                              mode: IndexingMode(memoryCeilingMiB: ceiling,
+                                                 continuesInterruptedRun: RunSupervisor.isRestart))
     let summary = try await indexer.run()
     print("\(summary.reason.rawValue): indexed \(summary.indexed), failed \(summary.failed)")
     for failure in summary.failures { print("failed in \(failure.stageID): \(failure.reason)") }

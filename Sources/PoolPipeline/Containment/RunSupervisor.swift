@@ -12,8 +12,15 @@ public enum RunSupervisor {
     /// Set in the child's environment to the supervisor's pid.
     static let variable = "POOL_PIPELINE_SUPERVISOR"
 
+    /// Set in the environment of a child started again after the last one died.
+    static let restartVariable = "POOL_PIPELINE_RESTARTED"
+
     /// Whether this process is a supervised child.
     public static var isSupervised: Bool { ProcessInfo.processInfo.environment[variable] != nil }
+
+    /// Whether this process is a supervised child started again after a capture took the last one down: it carries
+    /// on that run (`IndexingMode.continuesInterruptedRun`).
+    public static var isRestart: Bool { ProcessInfo.processInfo.environment[restartVariable] != nil }
 
     /// In a supervised child: dies with the supervisor (and at once if the supervisor is gone already).
     public static func attachToSupervisor() {
@@ -32,7 +39,7 @@ public enum RunSupervisor {
         pool_guard_forward_signals(0)
         var deaths = 0
         while true {
-            guard let child = spawnChild() else {
+            guard let child = spawnChild(restarted: deaths > 0) else {
                 note("pool-pipeline: cannot start the indexing process: \(String(cString: strerror(errno)))")
                 return 1
             }
@@ -55,7 +62,7 @@ public enum RunSupervisor {
         }
     }
 
-    private static func spawnChild() -> pid_t? {
+    private static func spawnChild(restarted: Bool) -> pid_t? {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -68,6 +75,7 @@ public enum RunSupervisor {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         var environment = ProcessInfo.processInfo.environment
         environment[variable] = String(getpid())
+        if restarted { environment[restartVariable] = "1" }
         // Swift's backtracer would print pages for a crash the supervisor handles; a SWIFT_BACKTRACE set by hand wins.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         let arguments = CommandLine.arguments.map { strdup($0) } + [nil]

@@ -38,11 +38,13 @@ public final class PipelineRunner: Sendable {
         /// Where the run records the captures under way, so that a capture that takes the process down is tried
         /// once more on its own and then failed; nil keeps no record.
         public var journal: (any RunJournal)?
+        /// The run this one carries on, when its process died before finishing it; nil for a new run.
+        public var continuation: RunContinuation?
 
         public init(powerMonitor: (any PowerMonitor)? = nil, powerInterval: Duration = .seconds(5),
                     initialStatus: IndexStatus = IndexStatus(), retry: RetryPolicy? = nil,
                     yieldsToPower: Bool = false, grant: (any RunGrant)? = nil, waitsForGrant: Bool = false,
-                    journal: (any RunJournal)? = nil) {
+                    journal: (any RunJournal)? = nil, continuation: RunContinuation? = nil) {
             self.powerMonitor = powerMonitor
             self.powerInterval = powerInterval
             self.initialStatus = initialStatus
@@ -51,6 +53,7 @@ public final class PipelineRunner: Sendable {
             self.grant = grant
             self.waitsForGrant = waitsForGrant
             self.journal = journal
+            self.continuation = continuation
         }
     }
 

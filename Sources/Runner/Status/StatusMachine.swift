@@ -4,7 +4,8 @@ import Foundation
 /// written from the counts. The runner feeds it; `StatusCenter` keeps it behind a lock and broadcasts it.
 struct StatusMachine {
     enum Event: Equatable {
-        case runStarted(notes: [String], at: Date)
+        /// `carried`: what a run carried on had done before its process died (see `RunContinuation`).
+        case runStarted(notes: [String], at: Date, carriedIndexed: Int = 0, carriedFailed: Int = 0)
         case listed(count: Int)
         case total(Int)
         case listingFinished
@@ -29,6 +30,8 @@ struct StatusMachine {
     private var systemReason: String?
     /// Whether the system ended the last run (rather than a kill or a crash).
     private var endedBySystem = false
+    /// Captures a carried-on run had finished before this process: added to the total the sources announce.
+    private var carriedProcessed = 0
 
     init(status: IndexStatus = IndexStatus()) {
         self.status = status
@@ -37,17 +40,19 @@ struct StatusMachine {
 
     mutating func apply(_ event: Event) {
         switch event {
-        case .runStarted(let notes, let date):
+        case .runStarted(let notes, let date, let carriedIndexed, let carriedFailed):
             status.phase = .indexing
             status.pauseReason = nil
-            status.detail = StatusDetail(throttled: status.detail.throttled, notes: notes,
+            status.detail = StatusDetail(indexed: carriedIndexed, failed: carriedFailed,
+                                         throttled: status.detail.throttled, notes: notes,
                                          startedAt: date.timeIntervalSince1970)
+            carriedProcessed = carriedIndexed + carriedFailed
         case .listed(let count):
             status.detail.listed += count
         case .total(let total):
-            status.detail.total = total
+            status.detail.total = total + carriedProcessed
         case .listingFinished:
-            if status.detail.total == nil { status.detail.total = status.detail.listed }
+            if status.detail.total == nil { status.detail.total = status.detail.listed + carriedProcessed }
         case .indexed:
             status.detail.indexed += 1
         case .failed:

@@ -68,7 +68,8 @@ struct RunCommand: Command {
         mode = IndexingMode(retry: watch || ifDue ? RetryPolicy() : nil, background: arguments.has("background"),
                             waitsForIndex: watch || arguments.has("wait"),
                             memoryCeilingMiB: try arguments.int("memory-limit", default: MemoryCeiling.defaultMiB,
-                                                                in: 256...1 << 30))
+                                                                in: 256...1 << 30),
+                            continuesInterruptedRun: RunSupervisor.isRestart)
     }
 
     func run() async throws -> ExitCode {
