@@ -112,7 +112,8 @@ struct JournalReplay: Equatable {
         return settlement
     }
 
-    private static func name(of signal: Int32) -> String {
+    /// A signal's name as people know it ("SIGABRT"), or "signal N".
+    static func name(of signal: Int32) -> String {
         let names: [Int32: String] = [4: "SIGILL", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV"]
         return names[signal] ?? "signal \(signal)"
     }

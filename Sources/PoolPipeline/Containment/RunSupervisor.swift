@@ -54,10 +54,11 @@ public enum RunSupervisor {
             CaptureJournal.noteDeath(signal: signal, indexPath: indexPath)
             deaths += 1
             guard deaths <= maxRestarts else {
-                note("pool-pipeline: the indexing process died \(deaths) times (last: signal \(signal)); giving up")
+                note("pool-pipeline: the indexing process died \(deaths) times "
+                    + "(last: \(JournalReplay.name(of: signal))); giving up")
                 return 1
             }
-            note("pool-pipeline: the indexing process died of signal \(signal); starting it again "
+            note("pool-pipeline: the indexing process died of \(JournalReplay.name(of: signal)); starting it again "
                 + "(the captures it was working on are tried one at a time)")
         }
     }
