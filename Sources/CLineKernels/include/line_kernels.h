@@ -61,7 +61,7 @@ void line_s8_quantize(const float *values, int rows, int inputs, int stride, uin
 /// output[r][o] += scale[o] * (sum over i of (in[r][i] - 128) * weight[o][i]) for `rows` rows and `outputs`
 /// outputs (row stride of output: `output_stride`); with `bias` (not NULL), output[r][o] = bias[o] + ... instead.
 /// column_sums[o] is the sum of weight row o. `scale` and `column_sums` hold line_s8_padded_outputs(outputs)
-/// values. Uses AVX-512 VNNI where the CPU has it; the portable path gives the same sums.
+/// values. Uses AVX-512 VNNI where the CPU has it, else AVX2 (16-bit pair products); every path gives the same sums.
 void line_s8_multiply(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
                       const int32_t *column_sums, const float *scale, const float *bias, float *output,
                       int output_stride);
