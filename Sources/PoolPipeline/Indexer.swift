@@ -29,7 +29,7 @@ public final class Indexer: Sendable {
         let saved = try SavedStatus.load(from: store, retry: mode.retry)
         grant = IndexGrant(store: store, interval: grantInterval)
         // Not waiting: take the index now, so that of two runs started together the loser says so (exit 74).
-        if !mode.waitsForIndex, let holder = try grant.take() {
+        if !mode.waitsForIndex, let holder = try Self.take(grant) {
             throw IndexerError.alreadyIndexing(pid: holder.pid, index: indexPath)
         }
         journal = indexPath == ":memory:" ? nil : CaptureJournal(store: store)
@@ -40,6 +40,17 @@ public final class Indexer: Sendable {
             yieldsToPower: mode.background, grant: grant,
             waitsForGrant: mode.waitsForIndex, journal: journal,
             continuation: mode.continuesInterruptedRun ? try Self.continuation(of: saved.status, in: store) : nil))
+    }
+
+    /// Takes the index, or says who holds it. A holder whose supervisor was just killed (`kill -9` of `run`) is
+    /// dying with it: it is given up to two seconds to let go rather than refusing this run for it.
+    private static func take(_ grant: IndexGrant) throws -> LockHolder? {
+        for _ in 0..<40 {
+            guard let holder = try grant.take() else { return nil }
+            guard RunSupervisor.isOrphanedChild(pid: holder.pid) else { return holder }
+            usleep(50_000)
+        }
+        return try grant.take()
     }
 
     /// The run `status` says the last process left interrupted, as the index holds it; nil when it ended otherwise.

@@ -22,6 +22,23 @@ public enum RunSupervisor {
     /// on that run (`IndexingMode.continuesInterruptedRun`).
     public static var isRestart: Bool { ProcessInfo.processInfo.environment[restartVariable] != nil }
 
+    /// Whether `pid` is a supervised child whose supervisor is gone: the kernel is ending it (it dies with its
+    /// supervisor), so whatever it holds is about to be let go.
+    public static func isOrphanedChild(pid: Int32) -> Bool {
+        guard pid > 0,
+              let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+              let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let afterName = stat.range(of: ") ", options: .backwards) else { return false }
+        let prefix = Array((variable + "=").utf8)
+        let entry = environment.split(separator: 0).first { $0.starts(with: prefix) }
+        guard let entry, let supervisor = Int32(String(decoding: entry.dropFirst(prefix.count), as: UTF8.self)) else {
+            return false
+        }
+        // /proc/PID/stat: "pid (name) state ppid ..."
+        let fields = stat[afterName.upperBound...].split(separator: " ")
+        return fields.count > 1 && Int32(fields[1]) != supervisor
+    }
+
     /// In a supervised child: dies with the supervisor (and at once if the supervisor is gone already).
     public static func attachToSupervisor() {
         guard let value = ProcessInfo.processInfo.environment[variable], let supervisor = Int32(value) else { return }
