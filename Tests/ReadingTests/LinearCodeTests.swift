@@ -11,13 +11,7 @@ import TestSupport
 @Suite("zxing.codes linear barcodes")
 struct LinearCodeTests {
     /// A barcode as zint makes it, and what the stage must report.
-    struct Screen: CustomStringConvertible, Sendable {
-        var zint: String
-        var data: String
-        var format: String
-        var payload: String
-        var description: String { format }
-    }
+    typealias Screen = CodeStageTests.Case
 
     /// The four screenshots; zint adds the EAN and UPC check digits.
     static let screens: [Screen] = [

@@ -125,7 +125,8 @@ public final class CaptureJournal: RunJournal {
             if complete { state.suspects = [:] }     // every suspect listed came and is done; the others are not coming
             state.tokens = [:]
             state.underWay = [:]
-            try? rewrite(&state)
+            // Only suspects not yet tried are worth keeping; with none, the journal goes.
+            if !state.suspects.isEmpty { try? rewrite(&state) }
             pool_guard_set_journal(-1)
             if state.descriptor >= 0 { close(state.descriptor) }
             state.descriptor = -1
