@@ -79,8 +79,9 @@ targets += [
     // Small-row linear kernels: AVX-512 code behind function-level target attributes and a runtime CPU check,
     // with a portable path giving the same bits, so the target builds and runs on any x86-64 or ARM machine.
     .target(name: "CKernels", path: "Sources/CKernels", cSettings: [.unsafeFlags(["-O3"])]),
-    .target(name: "ModelEngine", dependencies: ["COpenBLAS", "CKernels"], path: "Sources/Stages/Models/Engine"),
-    .testTarget(name: "ModelEngineTests", dependencies: ["ModelEngine"]),
+    .target(name: "ModelEngine", dependencies: ["COpenBLAS", "CKernels", "ContentDigest"],
+            path: "Sources/Stages/Models/Engine"),
+    .testTarget(name: "ModelEngineTests", dependencies: ["ModelEngine", "ContentDigest"]),
     .target(name: "CLIPModel", dependencies: ["ModelEngine", "Runner", "Captures"], path: "Sources/Stages/Models/CLIP"),
     .testTarget(name: "CLIPTests", dependencies: ["CLIPModel", "ModelEngine", "Runner", "Captures", "TestSupport"],
                 resources: [.copy("Fixtures")]),
@@ -105,12 +106,12 @@ targets += [
     .target(name: "CProcessGuard", path: "Sources/CProcessGuard"),
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages",
                                             "FingerprintStages", "ImageClassifier", "CLIPModel",
-                                            "ReadingStages", "CProcessGuard"]),
+                                            "ReadingStages", "CProcessGuard", "ModelInstall", "HTTPTransfer"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
                       path: "benchmarks/Containment"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
-                                                                  "DecodeStages"]),
+                                                                  "DecodeStages", "ModelInstall"]),
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport"]),
@@ -124,6 +125,21 @@ products += [
     .library(name: "PoolPipeline", targets: ["PoolPipeline"]),
     .executable(name: "pool-pipeline", targets: ["pool-pipeline"]),
 ]
+
+// MARK: - Model delivery: HTTP transfers (libcurl), SHA-256 (libcrypto), manifest, install, backfill
+
+targets += [
+    .systemLibrary(name: "CCurl", path: "Sources/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
+    .target(name: "HTTPTransfer", dependencies: ["CCurl"]),
+    .target(name: "ContentDigest", dependencies: ["CCrypto"]),
+    .target(name: "ModelInstall", dependencies: ["HTTPTransfer", "ContentDigest", "ModelEngine"]),
+    .testTarget(name: "HTTPTransferTests", dependencies: ["HTTPTransfer", "TestSupport"]),
+    .testTarget(name: "ModelInstallTests", dependencies: ["ModelInstall", "ModelEngine", "ContentDigest",
+                                                          "HTTPTransfer", "TestSupport"]),
+    .executableTarget(name: "DigestBenchmarks", dependencies: ["ContentDigest"], path: "benchmarks/Digest"),
+]
+products += [.executable(name: "DigestBenchmarks", targets: ["DigestBenchmarks"])]
 
 let package = Package(
     name: "pool-pipeline",

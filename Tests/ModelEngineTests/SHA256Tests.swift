@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ContentDigest
 import ModelEngine
 
 @Suite("SHA-256 and model manifests")
@@ -18,7 +19,7 @@ struct SHA256Tests {
 
     @Test("a million 'a's fed in uneven pieces give the published digest")
     func millionAs() {
-        var hasher = SHA256()
+        let hasher = SHA256()
         var remaining = 1_000_000
         var piece = 1
         while remaining > 0 {
@@ -58,10 +59,11 @@ struct SHA256Tests {
     @Test("a manifest reads from JSON and a malformed one is refused naming the file")
     func manifestJSON() throws {
         let good = try SafetensorsFixture.write(Array(#"""
-            {"model": "clip-vit-b32", "files": [{"name": "config.json", "url": "u", "size": 3, "sha256": "AB"}]}
+            {"model": "clip-vit-b32", "files": [{"name": "config.json", "url": "u", "size": 3, "sha256": "\#(String(repeating: "AB", count: 32))"}]}
             """#.utf8), name: "manifest.json")
         let manifest = try ModelManifest(contentsOf: good)
-        #expect(manifest.files == [.init(name: "config.json", url: "u", size: 3, sha256: "ab")])
+        #expect(manifest.files == [.init(name: "config.json", url: "u", size: 3, sha256: String(repeating: "ab", count: 32))])
+        #expect(manifest.version == nil)
         let bad = try SafetensorsFixture.write(Array(#"{"model": 3}"#.utf8), name: "manifest.json")
         #expect {
             try ModelManifest(contentsOf: bad)

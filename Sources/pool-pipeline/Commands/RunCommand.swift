@@ -1,4 +1,5 @@
 import Foundation
+import ModelInstall
 import PoolPipeline
 import Runner
 import Store
@@ -90,10 +91,27 @@ struct RunCommand: Command {
         try indexer.requireStorage()
         control.attach(indexer)
         let progress = showProgress(of: indexer.runner)
+        let models = ModelDelivery(configuration: .from(indexPath: indexPath), indexPath: indexPath, pipeline: pipeline)
+        let install = Task { await models.installAfterListing(indexer.runner) }    // indexing never waits for it
         let summary = try await indexer.run()
         await progress.value
         report(summary)
+        if summary.reason != .completed { models.cancel() }     // stopped: the download resumes next time
+        await deliverModels(models, installing: install)
         return exitCode(summary)
+    }
+
+    /// After the run: lets a model download started during it finish, then fills in missing vectors (both only
+    /// report problems; the models status says why an install failed).
+    private func deliverModels(_ models: ModelDelivery, installing: Task<String?, Never>) async {
+        _ = await installing.value
+        do {
+            guard let summary = try await models.backfill(), summary.filled + summary.skipped > 0 else { return }
+            printError("models: vectors added to \(summary.filled) captures" +
+                       (summary.skipped > 0 ? ", \(summary.skipped) skipped" : ""))
+        } catch {
+            printError("models: filling in vectors failed: \(error)")
+        }
     }
 
     /// `--watch`: runs again at each next attempt until stopped.

@@ -1,4 +1,5 @@
 import Foundation
+import ModelInstall
 import PoolPipeline
 import Runner
 import Store
@@ -32,8 +33,13 @@ struct StatusCommand: Command {
         let store = try IndexOption.openExisting(indexPath)
         let saved = try SavedStatus.load(from: store)
         let captures = try store.captureCount, failures = try store.failureCount
+        let models = ModelsStatusFile(root: ModelsConfiguration.root(forIndex: indexPath)).load()
+        let visual = try store.visuallyIndexedCount
         if json {
-            print(jsonLine(StatusReport(saved: saved, captures: captures, failures: failures)), terminator: "")
+            var report = StatusReport(saved: saved, captures: captures, failures: failures)
+            report.models = models
+            report.visuallyIndexedAssets = visual
+            print(jsonLine(report), terminator: "")
             return .success
         }
         let status = saved.status
@@ -53,6 +59,7 @@ struct StatusCommand: Command {
             print("last run: none")
         }
         print("index: \(indexPath) (\(captures) captures, \(failures) failed)")
+        print("models: \(models.summary); \(visual) of \(captures) captures have an image vector")
         return .success
     }
 }
@@ -66,6 +73,10 @@ struct StatusReport: Encodable {
     var runningPID: Int32?
     var captures: Int
     var failures: Int
+    /// Where the engine models stand (`pool-pipeline models status`).
+    var models: ModelsStatus = .notInstalled
+    /// Captures that have an image vector.
+    var visuallyIndexedAssets = 0
 
     init(saved: SavedStatus, captures: Int, failures: Int) {
         phase = saved.status.phase.rawValue

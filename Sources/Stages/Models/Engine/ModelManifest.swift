@@ -1,3 +1,4 @@
+import ContentDigest
 import Foundation
 
 /// The files of a model as published: name, where to download it, its size and SHA-256. Installed files are
@@ -29,22 +30,62 @@ public struct ModelManifest: Sendable, Equatable, Codable {
 
     /// The model's name (the installed folder's name).
     public var model: String
+    /// The published version (a models service's manifest has one; a hand-made one may not).
+    public var version: String?
     public var files: [File]
 
-    public init(model: String, files: [File]) {
+    public init(model: String, version: String? = nil, files: [File]) {
         self.model = model
+        self.version = version
         self.files = files
     }
 
-    /// Reads a manifest from JSON: `{"model": ..., "files": [{"name", "url", "size", "sha256"}]}`.
+    /// Reads a manifest from JSON: `{"model": ..., "version": ..., "files": [{"name", "url", "size", "sha256"}]}`.
     public init(contentsOf path: String) throws(ModelFileError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .unreadable(file: path, reason: "no such file or not readable")
         }
+        try self.init(json: data, from: path)
+    }
+
+    /// Parses a manifest; `origin` (a path or URL) names it in errors, which say which field is wrong.
+    public init(json data: Data, from origin: String) throws(ModelFileError) {
         do {
             self = try JSONDecoder().decode(ModelManifest.self, from: data)
         } catch {
-            throw .badManifest(file: path, reason: "\(error)")
+            throw .badManifest(file: origin, reason: Self.explain(error))
+        }
+        for (index, file) in files.enumerated() {
+            let field = "files[\(index)]"
+            guard !file.name.isEmpty, !file.name.contains("/"), !file.name.hasPrefix(".") else {
+                throw .badManifest(file: origin, reason: "\(field).name \"\(file.name)\" is not a plain file name")
+            }
+            guard file.sha256.count == 64, file.sha256.allSatisfy(\.isHexDigit) else {
+                throw .badManifest(file: origin, reason: "\(field).sha256 is not 64 hex digits")
+            }
+            guard file.size >= 0 else { throw .badManifest(file: origin, reason: "\(field).size is negative") }
+        }
+        guard !model.isEmpty, !model.contains("/"), !model.hasPrefix(".") else {
+            throw .badManifest(file: origin, reason: "model \"\(model)\" is not a plain name")
+        }
+        if let version, version.isEmpty || version.contains("/") || version.hasPrefix(".") {
+            throw .badManifest(file: origin, reason: "version \"\(version)\" is not a plain name")
+        }
+    }
+
+    /// A decoding error as "field: problem".
+    private static func explain(_ error: any Error) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : (text.isEmpty ? "the document" : text)
+        }
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?: return "\(path(context.codingPath + [key])) is missing"
+        case .typeMismatch(let type, let context)?: return "\(path(context.codingPath)) is not \(type)"
+        case .valueNotFound(let type, let context)?: return "\(path(context.codingPath)) is null, expected \(type)"
+        case .dataCorrupted(let context)?:
+            return context.codingPath.isEmpty ? "not JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
+        default: return "\(error)"
         }
     }
 
@@ -71,23 +112,14 @@ public struct ModelManifest: Sendable, Equatable, Codable {
         }
     }
 
-    /// The SHA-256 of a file, read in 1 MiB blocks.
+    /// The SHA-256 of a file (libcrypto's EVP SHA-256, streamed in 1 MiB blocks).
     public static func sha256Hex(ofFile path: String) throws(ModelFileError) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(file: path, reason: "cannot open")
-        }
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        while true {
-            let block: Data
-            do {
-                block = try handle.read(upToCount: 1 << 20) ?? Data()
-            } catch {
-                throw .unreadable(file: path, reason: "\(error)")
+        do {
+            return try SHA256.hex(ofFile: path)
+        } catch {
+            switch error {
+            case .unreadable(let file, let reason): throw .unreadable(file: file, reason: reason)
             }
-            if block.isEmpty { break }
-            block.withUnsafeBytes { hasher.update($0) }
         }
-        return hasher.finalizeHex()
     }
 }

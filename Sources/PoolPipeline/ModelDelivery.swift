@@ -1,0 +1,68 @@
+import CLIPModel
+import Foundation
+import HTTPTransfer
+import ModelInstall
+import Runner
+import Store
+
+/// The models' side of a run: once the first pass has listed the library, installs the published models in the
+/// background (on a thread of its own, so a download never holds a worker of the pipeline), and once they are
+/// installed, fills in the vectors of captures that have none (`VisualBackfill`). Never throws: a failure is in
+/// the models status (`ModelsStatusFile`), and indexing goes on without the models.
+public final class ModelDelivery: Sendable {
+    public let configuration: ModelsConfiguration
+    public let indexPath: String
+    public let pipeline: String
+    private let cancellation = TransferCancellation()
+
+    public init(configuration: ModelsConfiguration, indexPath: String, pipeline: String) {
+        self.configuration = configuration
+        self.indexPath = indexPath
+        self.pipeline = pipeline
+    }
+
+    /// Whether a models service is configured.
+    public var isConfigured: Bool { configuration.manifestURL != nil }
+
+    /// Stops a download under way (it resumes next time).
+    public func cancel() { cancellation.cancel() }
+
+    /// Waits until `runner` has listed the library (or ended), then installs. Returns the installed folder, or nil.
+    public func installAfterListing(_ runner: PipelineRunner) async -> String? {
+        guard isConfigured else { return nil }
+        for await status in runner.statusUpdates().dropFirst() {    // the first is the status before the run
+            if status.detail.total != nil || status.phase == .idle { break }
+        }
+        return await install()
+    }
+
+    /// Installs on a thread of its own; nil (and the reason in the status) when it fails or nothing is configured.
+    public func install() async -> String? {
+        guard isConfigured else { return nil }
+        let installer = ModelInstaller(configuration: configuration)
+        let cancellation = self.cancellation
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: try? installer.install(cancellation: cancellation))
+            }
+        }
+    }
+
+    /// Fills in missing vectors with the installed model, if one is; nil when none is installed.
+    public func backfill() async throws -> VisualBackfill.Summary? {
+        let statusFile = ModelsStatusFile(root: configuration.root)
+        let status = statusFile.load()
+        guard status.state == .installed, let folder = status.path else { return nil }
+        let roots = try VisualBackfill.roots(ofPipeline: pipeline)
+        let store = try IndexStore(path: indexPath)
+        defer { store.close() }
+        let backfill = VisualBackfill(store: store, model: CLIPModelFolder(path: folder),
+                                      modelName: status.model ?? CLIPModelFolder(path: folder).modelName, roots: roots)
+        let cancellation = self.cancellation
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try backfill.run(shouldStop: { cancellation.isCancelled }) })
+            }
+        }
+    }
+}
