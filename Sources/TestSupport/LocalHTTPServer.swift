@@ -24,7 +24,7 @@ public final class LocalHTTPServer: Sendable {
     private struct State {
         var files: [String: [UInt8]] = [:]
         var requests: [Request] = []
-        var cutAfter: Int?
+        var cutAfter: (path: String?, bytes: Int)?
         var holdAfter: (path: String?, bytes: Int)?
         var holding = 0
         var stopped = false
@@ -75,7 +75,10 @@ public final class LocalHTTPServer: Sendable {
     public func setFile(_ path: String, _ bytes: [UInt8]) { state.withLock { $0.files[path] = bytes } }
 
     /// The next body sent is cut after `bytes` bytes (the connection closes with the body short).
-    public func cutNextBody(after bytes: Int) { state.withLock { $0.cutAfter = bytes } }
+    public func cutNextBody(after bytes: Int) { state.withLock { $0.cutAfter = (nil, bytes) } }
+
+    /// Like `cutNextBody(after:)`, for the next body of `path` only.
+    public func cutNextBodyOf(_ path: String, after bytes: Int) { state.withLock { $0.cutAfter = (path, bytes) } }
 
     /// The next body sent stops after `bytes` bytes and the connection is held open until `releaseHeld()` or
     /// `stop()`; `waitUntilHolding()` returns once those bytes are sent.
@@ -131,7 +134,7 @@ public final class LocalHTTPServer: Sendable {
 
     private func serve(_ connection: Int32) {
         guard let request = read(connection) else { return }
-        let action = state.withLock { state -> (files: [String: [UInt8]], cut: Int?, hold: (path: String?, bytes: Int)?) in
+        let action = state.withLock { state -> (files: [String: [UInt8]], cut: (path: String?, bytes: Int)?, hold: (path: String?, bytes: Int)?) in
             state.requests.append(request)
             return (state.files, state.cutAfter, state.holdAfter)
         }
@@ -165,9 +168,9 @@ public final class LocalHTTPServer: Sendable {
             headers["Content-Range"] = "bytes \(from)-\(file.count - 1)/\(file.count)"
         }
         let body = Array(file[start...])
-        if let cut = action.cut {
+        if let cut = action.cut, cut.path == nil || cut.path == request.path {
             state.withLock { $0.cutAfter = nil }
-            respond(connection, status: status, headers: headers, body: body, sendOnly: min(cut, body.count))
+            respond(connection, status: status, headers: headers, body: body, sendOnly: min(cut.bytes, body.count))
         } else if let hold = action.hold, hold.path == nil || hold.path == request.path {
             state.withLock { $0.holdAfter = nil; $0.holding += 1 }
             respond(connection, status: status, headers: headers, body: body, sendOnly: min(hold.bytes, body.count))

@@ -31,15 +31,17 @@ struct ModelInstallerTests {
     func resumes() throws {
         let service = try ModelService()
         defer { service.server.stop() }
-        service.server.cutNextBody(after: 2)           // config.json, the first file
+        service.server.cutNextBodyOf("/models/model.safetensors", after: 60_000)
         #expect(throws: ModelInstallError.self) { try service.installer.install() }
         let failed = service.installer.statusFile.load()
-        #expect(failed.state == .failed && failed.reason?.contains("config.json: download failed") == true)
-        let partial = service.contents(service.stagingFolder + "/config.json")?.count ?? 0
-        #expect(partial == 2)
+        #expect(failed.state == .failed && failed.reason?.contains("model.safetensors: download failed") == true)
+        let partial = service.contents(service.stagingFolder + "/model.safetensors")?.count ?? 0
+        #expect(partial == 60_000)
         _ = try service.installer.install()
         #expect(service.installer.statusFile.load().state == .installed)
-        #expect(service.server.requests.contains { $0.path == "/models/config.json" && $0.range == "bytes=2-" })
+        #expect(service.server.requests.filter { $0.path == "/models/model.safetensors" }.map(\.range)
+                == [nil, "bytes=60000-"])
+        #expect(service.contents(service.finalFolder + "/model.safetensors") == service.files["model.safetensors"])
     }
 
     @Test("a tampered file is refused, deleted, reported in the status and never installed")
