@@ -48,6 +48,14 @@ public final class ModelDelivery: Sendable {
         }
     }
 
+    /// Points `clip.embed` stages without a `model` option at the installed model (through
+    /// `CLIPModelFolder.folderVariable`, unless the user set it), so a run after the install embeds as it goes.
+    public func useInstalledModel() {
+        guard ProcessInfo.processInfo.environment[CLIPModelFolder.folderVariable] == nil,
+              let folder = ModelsStatusFile(root: configuration.root).installedFolder() else { return }
+        setenv(CLIPModelFolder.folderVariable, folder, 1)
+    }
+
     /// Fills in missing vectors with the installed model, if one is; nil when none is installed.
     public func backfill() async throws -> VisualBackfill.Summary? {
         let statusFile = ModelsStatusFile(root: configuration.root)
@@ -57,7 +65,7 @@ public final class ModelDelivery: Sendable {
         let store = try IndexStore(path: indexPath)
         defer { store.close() }
         let backfill = VisualBackfill(store: store, model: CLIPModelFolder(path: folder),
-                                      modelName: status.model ?? CLIPModelFolder(path: folder).modelName, roots: roots)
+                                      modelName: CLIPModelFolder(path: folder).modelName, roots: roots)
         let cancellation = self.cancellation
         return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {

@@ -87,11 +87,12 @@ struct RunCommand: Command {
         let signals = SignalRelay(runner: control)
         defer { signals.cancel() }
         if watch { return try await runWatching(firstAttempt: saved?.status.lastRun?.nextAttempt, control: control) }
+        let models = ModelDelivery(configuration: .from(indexPath: indexPath), indexPath: indexPath, pipeline: pipeline)
+        models.useInstalledModel()
         let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
         try indexer.requireStorage()
         control.attach(indexer)
         let progress = showProgress(of: indexer.runner)
-        let models = ModelDelivery(configuration: .from(indexPath: indexPath), indexPath: indexPath, pipeline: pipeline)
         let install = Task { await models.installAfterListing(indexer.runner) }    // indexing never waits for it
         let summary = try await indexer.run()
         await progress.value

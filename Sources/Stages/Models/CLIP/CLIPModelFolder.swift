@@ -18,8 +18,14 @@ public struct CLIPModelFolder: Sendable, Equatable {
         self.path = path
     }
 
-    /// `$XDG_DATA_HOME/pool-pipeline/models/clip-vit-b32` (XDG_DATA_HOME defaulting to ~/.local/share).
+    /// The environment variable naming the model folder `clip.embed` uses when its `model` option is not set
+    /// (`run` sets it to the model `pool-pipeline models install` put next to the index).
+    public static let folderVariable = "POOL_CLIP_MODEL"
+
+    /// `$POOL_CLIP_MODEL` when set, else `$XDG_DATA_HOME/pool-pipeline/models/clip-vit-b32` (XDG_DATA_HOME
+    /// defaulting to ~/.local/share).
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let folder = environment[folderVariable], folder.hasPrefix("/") { return folder }
         let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             dataHome = xdg
@@ -34,9 +40,14 @@ public struct CLIPModelFolder: Sendable, Equatable {
         path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
-    /// The name vectors are tagged with (`ImageVector.model`): the folder's name, e.g. `clip-vit-b32`.
+    /// The name vectors are tagged with (`ImageVector.model`): the model named by the folder's `manifest.json`
+    /// (an install from a models service lives in `<model>/<version>`), else the folder's name, e.g. `clip-vit-b32`.
     public var modelName: String {
-        URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
+        if let data = FileManager.default.contents(atPath: file("manifest.json")),
+           let manifest = try? JSONDecoder().decode(ModelManifest.self, from: data) {
+            return manifest.model
+        }
+        return URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
     }
 
     /// Whether every required file is there.
