@@ -48,27 +48,43 @@ func sha256sum() throws -> String {
     return String(String(decoding: data, as: UTF8.self).prefix(64))
 }
 
-func timed(_ body: () throws -> String) rethrows -> (seconds: Double, digest: String) {
+/// CPU seconds (user + system) of this process, or of its waited-for children.
+func cpuSeconds(_ who: Int32) -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(who), &usage)
+    let total = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return total(usage.ru_utime) + total(usage.ru_stime)
+}
+
+/// Wall seconds, CPU seconds (`who`: RUSAGE_SELF for our hashing, RUSAGE_CHILDREN for sha256sum) and the digest.
+func timed(_ who: Int32, _ body: () throws -> String) rethrows -> (seconds: Double, cpu: Double, digest: String) {
+    let cpuStart = cpuSeconds(who)
     let start = ContinuousClock.now
     let digest = try body()
     let elapsed = ContinuousClock.now - start
     let (seconds, attoseconds) = elapsed.components
-    return (Double(seconds) + Double(attoseconds) / 1e18, digest)
+    return (Double(seconds) + Double(attoseconds) / 1e18, cpuSeconds(who) - cpuStart, digest)
 }
 
-let warmEVP = try timed(evp), warmTool = try timed(sha256sum)     // discarded
+let own = RUSAGE_SELF.rawValue, children = RUSAGE_CHILDREN.rawValue
+let warmEVP = try timed(own, evp), warmTool = try timed(children, sha256sum)     // discarded
 guard warmEVP.digest == warmTool.digest else {
     print("digests differ: EVP \(warmEVP.digest), sha256sum \(warmTool.digest)")
     exit(1)
 }
-var ours: [Double] = [], theirs: [Double] = []
+var ours: [Double] = [], theirs: [Double] = [], oursCPU: [Double] = [], theirsCPU: [Double] = []
 for _ in 0..<rounds {
-    ours.append(megabytes / (try timed(evp)).seconds)
-    theirs.append(megabytes / (try timed(sha256sum)).seconds)
+    let mine = try timed(own, evp), tool = try timed(children, sha256sum)
+    ours.append(megabytes / mine.seconds)
+    theirs.append(megabytes / tool.seconds)
+    oursCPU.append(megabytes / mine.cpu)
+    theirsCPU.append(megabytes / tool.cpu)
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let format = { (value: Double) in String(format: "%.0f", value) }
 print("file: \(mebibytes) MiB, \(rounds) rounds, digest \(warmEVP.digest)")
 print("EVP SHA-256 (ContentDigest): median \(format(median(ours))) MB/s  [\(ours.map(format).joined(separator: ", "))]")
 print("sha256sum:                   median \(format(median(theirs))) MB/s  [\(theirs.map(format).joined(separator: ", "))]")
-print("ratio (EVP / sha256sum):     \(String(format: "%.2f", median(ours) / median(theirs)))x")
+print("ratio (EVP / sha256sum):     \(String(format: "%.2f", median(ours) / median(theirs)))x wall")
+print("per CPU-second: EVP \(format(median(oursCPU))) MB/s, sha256sum \(format(median(theirsCPU))) MB/s, " +
+      "ratio \(String(format: "%.2f", median(oursCPU) / median(theirsCPU)))x")
