@@ -119,7 +119,7 @@ targets += [
     .executableTarget(name: "containment-probe", dependencies: ["PoolPipeline", "Runner", "Captures"],
                       path: "Tests/ContainmentProbe"),
     .testTarget(name: "PoolPipelineTests", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport",
-                                                          "containment-probe"]),
+                                                          "containment-probe", "ModelInstall"]),
 ]
 products += [
     .library(name: "PoolPipeline", targets: ["PoolPipeline"]),

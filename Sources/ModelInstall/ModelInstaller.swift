@@ -17,11 +17,20 @@ import Synchronization
 public struct ModelInstaller: Sendable {
     public let configuration: ModelsConfiguration
     public let statusFile: ModelsStatusFile
+    /// Called with each status saved (a library's status stream; `ModelDelivery.events`).
+    public let observer: (@Sendable (ModelsStatus) -> Void)?
     private let client = HTTPClient()
 
-    public init(configuration: ModelsConfiguration) {
+    public init(configuration: ModelsConfiguration, observer: (@Sendable (ModelsStatus) -> Void)? = nil) {
         self.configuration = configuration
         statusFile = ModelsStatusFile(root: configuration.root)
+        self.observer = observer
+    }
+
+    /// Saves `status` and tells the observer.
+    private func publish(_ status: ModelsStatus) throws(ModelInstallError) {
+        try statusFile.save(status)
+        observer?(status)
     }
 
     private var headers: [String: String] {
@@ -58,7 +67,7 @@ public struct ModelInstaller: Sendable {
             if case .busy = error { throw error }
             var failed = statusFile.load()
             failed = ModelsStatus(state: .failed, model: failed.model, version: failed.version, reason: error.description)
-            try? statusFile.save(failed)
+            try? publish(failed)
             throw error
         }
     }
@@ -67,13 +76,14 @@ public struct ModelInstaller: Sendable {
         let version = manifest.version ?? "unversioned"
         let final = statusFile.installFolder(model: manifest.model, version: version)
         if FileManager.default.fileExists(atPath: final) {
-            try statusFile.save(ModelsStatus(state: .installed, model: manifest.model, version: version, path: final))
+            try publish(ModelsStatus(state: .installed, model: manifest.model, version: version, path: final))
             return final
         }
         let staging = configuration.root + "/\(manifest.model)/.staging-\(version)"
         try makeFolder(staging)
         let total = manifest.files.reduce(0) { $0 + $1.size }
-        let reporter = ProgressReporter(statusFile: statusFile, model: manifest.model, version: version, total: total)
+        let reporter = ProgressReporter(publish: { [self] status in try? publish(status) }, model: manifest.model,
+                                        version: version, total: total)
         var done: Int64 = 0
         for file in manifest.files {
             let path = staging + "/" + file.name
@@ -90,7 +100,7 @@ public struct ModelInstaller: Sendable {
         }
         for file in manifest.files {
             let path = staging + "/" + file.name
-            try statusFile.save(ModelsStatus(state: .verifying, model: manifest.model, version: version, file: file.name))
+            try publish(ModelsStatus(state: .verifying, model: manifest.model, version: version, file: file.name))
             do {
                 try ModelManifest.verify(path: path, size: file.size, sha256: file.sha256)
             } catch {
@@ -103,7 +113,7 @@ public struct ModelInstaller: Sendable {
             throw .io(path: final, reason: "cannot move the verified model into place: \(String(cString: strerror(errno)))")
         }
         syncFolder(configuration.root + "/\(manifest.model)")
-        try statusFile.save(ModelsStatus(state: .installed, model: manifest.model, version: version, path: final))
+        try publish(ModelsStatus(state: .installed, model: manifest.model, version: version, path: final))
         removeOthers(of: manifest.model, keeping: version)
         return final
     }
@@ -124,7 +134,7 @@ public struct ModelInstaller: Sendable {
             throw .badManifest(error)
         }
         for file in manifest.files {
-            try statusFile.save(ModelsStatus(state: .verifying, model: model, version: version, file: file.name))
+            try publish(ModelsStatus(state: .verifying, model: model, version: version, file: file.name))
             let path = folder + "/" + file.name
             do {
                 try ModelManifest.verify(path: path, size: file.size, sha256: file.sha256)
@@ -134,12 +144,12 @@ public struct ModelInstaller: Sendable {
                 _ = rename(folder, staging)
                 try? FileManager.default.removeItem(atPath: staging + "/" + file.name)
                 let failure = ModelInstallError.refused(error)
-                try? statusFile.save(ModelsStatus(state: .failed, model: model, version: version,
+                try? publish(ModelsStatus(state: .failed, model: model, version: version,
                                                   reason: failure.description))
                 throw failure
             }
         }
-        try statusFile.save(ModelsStatus(state: .installed, model: model, version: version, path: folder))
+        try publish(ModelsStatus(state: .installed, model: model, version: version, path: folder))
     }
 
     /// Removes every installed model and partial download, and says not installed.
@@ -155,7 +165,7 @@ public struct ModelInstaller: Sendable {
                 throw .io(path: configuration.root + "/" + entry, reason: "cannot remove: \(error.localizedDescription)")
             }
         }
-        try statusFile.save(.notInstalled)
+        try publish(.notInstalled)
     }
 
     private func makeRoot() throws(ModelInstallError) { try makeFolder(configuration.root) }
@@ -196,18 +206,18 @@ public struct ModelInstaller: Sendable {
 
 /// Saves the download's progress in the status, at most ten times a second (and the first report at once).
 private final class ProgressReporter: Sendable {
-    private let statusFile: ModelsStatusFile
+    private let publish: @Sendable (ModelsStatus) -> Void
     private let model: String
     private let version: String
     private let total: Int64
     private let last = Mutex<ContinuousClock.Instant?>(nil)
 
-    init(statusFile: ModelsStatusFile, model: String, version: String, total: Int64) {
-        self.statusFile = statusFile
+    init(publish: @escaping @Sendable (ModelsStatus) -> Void, model: String, version: String, total: Int64) {
+        self.publish = publish
         self.model = model
         self.version = version
         self.total = total
-        try? statusFile.save(ModelsStatus(state: .downloading, model: model, version: version, bytes: 0, total: total))
+        publish(ModelsStatus(state: .downloading, model: model, version: version, bytes: 0, total: total))
     }
 
     func report(bytes: Int64) {
@@ -218,6 +228,6 @@ private final class ProgressReporter: Sendable {
             return true
         }
         guard due else { return }
-        try? statusFile.save(ModelsStatus(state: .downloading, model: model, version: version, bytes: bytes, total: total))
+        publish(ModelsStatus(state: .downloading, model: model, version: version, bytes: bytes, total: total))
     }
 }

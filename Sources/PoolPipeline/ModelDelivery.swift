@@ -10,16 +10,31 @@ import Store
 /// installed, fills in the vectors of captures that have none (`VisualBackfill`). Never throws: a failure is in
 /// the models status (`ModelsStatusFile`), and indexing goes on without the models.
 public final class ModelDelivery: Sendable {
+    /// What `events` reports.
+    public enum Event: Sendable, Equatable {
+        /// The models' status changed (downloading progress included, at most ten times a second).
+        case models(ModelsStatus)
+        /// Captures with an image vector, of all captures, as the backfill goes.
+        case visuallyIndexed(Int, of: Int)
+    }
+
     public let configuration: ModelsConfiguration
     public let indexPath: String
     public let pipeline: String
+    /// The delivery's status stream: the models' status and the backfill's progress, until `finish()`.
+    public let events: AsyncStream<Event>
+    private let continuation: AsyncStream<Event>.Continuation
     private let cancellation = TransferCancellation()
 
     public init(configuration: ModelsConfiguration, indexPath: String, pipeline: String) {
         self.configuration = configuration
         self.indexPath = indexPath
         self.pipeline = pipeline
+        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1024))
     }
+
+    /// Ends `events`.
+    public func finish() { continuation.finish() }
 
     /// Whether a models service is configured.
     public var isConfigured: Bool { configuration.manifestURL != nil }
@@ -39,7 +54,8 @@ public final class ModelDelivery: Sendable {
     /// Installs on a thread of its own; nil (and the reason in the status) when it fails or nothing is configured.
     public func install() async -> String? {
         guard isConfigured else { return nil }
-        let installer = ModelInstaller(configuration: configuration)
+        let continuation = self.continuation
+        let installer = ModelInstaller(configuration: configuration, observer: { continuation.yield(.models($0)) })
         let cancellation = self.cancellation
         return await withCheckedContinuation { continuation in
             Thread.detachNewThread {
@@ -67,9 +83,13 @@ public final class ModelDelivery: Sendable {
         let backfill = VisualBackfill(store: store, model: CLIPModelFolder(path: folder),
                                       modelName: CLIPModelFolder(path: folder).modelName, roots: roots)
         let cancellation = self.cancellation
+        let events = self.continuation
         return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try backfill.run(shouldStop: { cancellation.isCancelled }) })
+                continuation.resume(with: Result {
+                    try backfill.run(shouldStop: { cancellation.isCancelled },
+                                     progress: { events.yield(.visuallyIndexed($0, of: $1)) })
+                })
             }
         }
     }

@@ -35,12 +35,17 @@ public struct VisualBackfill: Sendable {
         self.batch = batch
     }
 
-    /// One pass over the captures lacking a vector. `shouldStop` is checked between slices.
-    public func run(shouldStop: @Sendable () -> Bool = { false }) throws -> Summary {
+    /// One pass over the captures lacking a vector. `shouldStop` is checked between slices; `progress` gets the
+    /// number of captures that have a vector and the number of captures, at the start and after each slice.
+    public func run(shouldStop: @Sendable () -> Bool = { false },
+                    progress: ((_ visuallyIndexed: Int, _ captures: Int) -> Void)? = nil) throws -> Summary {
         let embedder = try CLIPImageEmbedder(folder: model)
         let decoder = try VipsDecodeStage(size: 1600)
         var summary = Summary()
         let lacking = try store.capturesLackingVector()
+        let captures = try store.captureCount
+        var visuallyIndexed = try store.visuallyIndexedCount
+        progress?(visuallyIndexed, captures)
         var start = 0
         while start < lacking.count, !shouldStop() {
             let slice = lacking[start..<min(start + batch, lacking.count)]
@@ -64,6 +69,8 @@ public struct VisualBackfill: Sendable {
             let vectors = try embedder.embed(images.map(\.1))
             try store.addVectors(zip(images, vectors).map { ($0.0, ImageVector(model: modelName, values: $1)) })
             summary.filled += images.count
+            visuallyIndexed += images.count
+            progress?(visuallyIndexed, captures)
         }
         return summary
     }

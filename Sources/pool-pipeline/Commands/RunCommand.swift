@@ -93,12 +93,15 @@ struct RunCommand: Command {
         try indexer.requireStorage()
         control.attach(indexer)
         let progress = showProgress(of: indexer.runner)
+        let modelEvents = showModelEvents(models)
         let install = Task { await models.installAfterListing(indexer.runner) }    // indexing never waits for it
         let summary = try await indexer.run()
         await progress.value
         report(summary)
         if summary.reason != .completed { models.cancel() }     // stopped: the download resumes next time
         await deliverModels(models, installing: install)
+        models.finish()
+        await modelEvents.value
         return exitCode(summary)
     }
 
@@ -112,6 +115,28 @@ struct RunCommand: Command {
                        (summary.skipped > 0 ? ", \(summary.skipped) skipped" : ""))
         } catch {
             printError("models: filling in vectors failed: \(error)")
+        }
+    }
+
+    /// The models' events: every one as a JSON line with `--json`; otherwise a line on standard error when the
+    /// models' state changes.
+    private func showModelEvents(_ models: ModelDelivery) -> Task<Void, Never> {
+        Task { [style] in
+            var lastState: ModelsStatus.State?
+            for await event in models.events {
+                switch event {
+                case .models(let status) where style == .json:
+                    FileHandle.standardOutput.write(Data(jsonLine(ModelsEvent(models: status)).utf8))
+                case .visuallyIndexed(let count, let captures) where style == .json:
+                    FileHandle.standardOutput.write(Data(jsonLine(ModelsEvent(visuallyIndexedAssets: count,
+                                                                              captures: captures)).utf8))
+                case .models(let status) where status.state != lastState:
+                    lastState = status.state
+                    printError("models: \(status.summary)")
+                default:
+                    break
+                }
+            }
         }
     }
 
@@ -235,6 +260,14 @@ struct RunReport: Encodable {
         nextAttempt = summary.status.lastRun?.nextAttempt
         self.index = index
     }
+}
+
+/// A line of `run --json` for the models: their status, or the backfill's progress.
+struct ModelsEvent: Encodable {
+    var event = "models"
+    var models: ModelsStatus?
+    var visuallyIndexedAssets: Int?
+    var captures: Int?
 }
 
 /// A line of `run --json` for a run that does not start yet (`--if-due`, `--watch` between runs).
