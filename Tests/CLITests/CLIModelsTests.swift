@@ -142,6 +142,28 @@ struct CLIModelsTests {
         #expect(status["visuallyIndexedAssets"] as? Int == status["captures"] as? Int)
     }
 
+    @Test("run --watch installs the models in the background and reports visuallyIndexedAssets reaching the captures")
+    func watchInstalls() throws {
+        let (server, _) = try Self.service()
+        defer { server.stop() }
+        let workspace = try Workspace()
+        try workspace.copySamples()
+        let reached = { (text: String) -> Bool in
+            text.split(separator: "\n").contains { line in
+                guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                      event["event"] as? String == "models", let captures = event["captures"] as? Int else { return false }
+                return captures > 0 && event["visuallyIndexedAssets"] as? Int == captures
+            }
+        }
+        let result = try CLIProcess.interrupt(["run", workspace.pipeline, "--index", workspace.index, "--watch", "--json"],
+                                              environment: ["POOL_MODELS_URL": server.url("/m/manifest.json"),
+                                                            "POOL_MODELS_KEY": Self.key], whenOutput: reached)
+        #expect(reached(result.stdout), "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains(#""state":"downloading""#) && result.stdout.contains(#""state":"installed""#))
+        let status = try Self.statusJSON(workspace.index)
+        #expect(status["visuallyIndexedAssets"] as? Int == status["captures"] as? Int)
+    }
+
     @Test("a models service that is down leaves indexing alone: the run completes, the status says why")
     func serviceDown() throws {
         let workspace = try Workspace()

@@ -142,7 +142,11 @@ struct RunCommand: Command {
 
     /// `--watch`: runs again at each next attempt until stopped.
     private func runWatching(firstAttempt: Date?, control: PendingRunControl) async throws -> ExitCode {
+        let models = ModelDelivery(configuration: .from(indexPath: indexPath), indexPath: indexPath, pipeline: pipeline)
+        _ = showModelEvents(models)
+        defer { models.cancel(); models.finish() }
         let watcher = IndexWatcher(firstAttempt: firstAttempt) { [pipeline, indexPath, mode] in
+            models.useInstalledModel()      // once installed, each run embeds as it goes
             let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
             try indexer.requireStorage()
             return indexer
@@ -150,10 +154,12 @@ struct RunCommand: Command {
         control.attach(watcher)
         if let firstAttempt, firstAttempt > Date() { announce(next: firstAttempt) }
         let summary = try await watcher.run { [self] indexer in
+            let install = Task { await models.installAfterListing(indexer.runner) }    // the run never waits for it
             Task {
                 await showProgress(of: indexer.runner).value
                 let status = indexer.runner.status
                 report(status: status)
+                await deliverModels(models, installing: install)      // vectors for what this run committed
                 if let next = status.lastRun?.nextAttempt { announce(next: next) }
             }
         }
