@@ -13,9 +13,20 @@ public struct CLIPModelFolder: Sendable, Equatable {
     public static let requiredFiles = [configName, weightsName, vocabularyName, mergesName]
 
     public let path: String
+    /// The name vectors are tagged with (`ImageVector.model`): the model named by the folder's `manifest.json`
+    /// (an install from a models service lives in `<model>/<version>`), else the folder's name, e.g.
+    /// `clip-vit-b32`. Read once, here.
+    public let modelName: String
 
     public init(path: String) {
         self.path = path
+        let manifest = path.hasSuffix("/") ? path + "manifest.json" : path + "/manifest.json"
+        if let data = FileManager.default.contents(atPath: manifest),
+           let published = try? JSONDecoder().decode(ModelManifest.self, from: data) {
+            modelName = published.model
+        } else {
+            modelName = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
+        }
     }
 
     /// The environment variable naming the model folder `clip.embed` uses when its `model` option is not set
@@ -40,15 +51,6 @@ public struct CLIPModelFolder: Sendable, Equatable {
         path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
-    /// The name vectors are tagged with (`ImageVector.model`): the model named by the folder's `manifest.json`
-    /// (an install from a models service lives in `<model>/<version>`), else the folder's name, e.g. `clip-vit-b32`.
-    public var modelName: String {
-        if let data = FileManager.default.contents(atPath: file("manifest.json")),
-           let manifest = try? JSONDecoder().decode(ModelManifest.self, from: data) {
-            return manifest.model
-        }
-        return URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
-    }
 
     /// Whether every required file is there.
     public var status: CLIPModelStatus {
