@@ -23,7 +23,8 @@ struct ModelsCommand: Command {
 
         Options:
         \(IndexOption.help)  --service URL  the manifest's URL (default: $POOL_MODELS_URL)
-          --pipeline FILE  the pipeline whose folder sources the captures come from (install: fill in vectors)
+          --pipeline FILE
+                         install: then fill in vectors for the captures of this pipeline's folder sources
           --json         status as one JSON object
 
         """
@@ -66,6 +67,9 @@ struct ModelsCommand: Command {
             let status = installer.statusFile.load()
             print(json ? jsonLine(status) : "models: \(status.summary)", terminator: json ? "" : "\n")
         case .install(let pipeline):
+            guard configuration.manifestURL != nil else {
+                throw UsageError("no models service configured: set POOL_MODELS_URL (and POOL_MODELS_KEY) or pass --service URL")
+            }
             let folder = try installer.install()
             print("installed: \(folder)")
             if let pipeline {
