@@ -19,11 +19,13 @@ struct RunCommand: Command {
         Options:
         \(IndexOption.help)  --json         print progress as JSON lines on standard output, then a summary line
           --plain        print a progress line every few seconds instead of a progress bar
-          --watch        keep the index up to date: after each run, wait until its next attempt and run again
-                         (15 min after a completed run, 1 min after one ended by the system or interrupted,
-                         10 min after a failure, 1 min while a folder cannot be read); implies --wait.
-                         Before its first run it waits for a next attempt the index already names. A run you
-                         stop (Ctrl-C) ends the watch; pause and resume act on the run under way
+          --watch        keep the index up to date: watch the sources' folders (inotify) and index new, changed
+                         and deleted files within seconds (once they are complete and settled; a burst is one
+                         pass), and run a full pass again at each next attempt as a safety net (15 min after a
+                         completed run, 1 min after one ended by the system or interrupted, 10 min after a
+                         failure, 1 min while a folder cannot be read); implies --wait. Before its first run it
+                         waits for a next attempt the index already names. A run you stop (Ctrl-C) ends the
+                         watch. pause, resume, index-now and status reach it through INDEX.control
           --if-due       for timers (cron, systemd): run only if the last run's next attempt has come (or, after
                          a one-off run, its interval has passed; never after a run you stopped), else say when it
                          is due and exit 0. Records the next attempt, as --watch does
@@ -96,31 +98,7 @@ struct RunCommand: Command {
         return exitCode(summary)
     }
 
-    /// `--watch`: runs again at each next attempt until stopped.
-    private func runWatching(firstAttempt: Date?, control: PendingRunControl) async throws -> ExitCode {
-        let watcher = IndexWatcher(firstAttempt: firstAttempt) { [pipeline, indexPath, mode] in
-            let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
-            try indexer.requireStorage()
-            return indexer
-        }
-        control.attach(watcher)
-        if let firstAttempt, firstAttempt > Date() { announce(next: firstAttempt) }
-        let summary = try await watcher.run { [self] indexer in
-            Task {
-                await showProgress(of: indexer.runner).value
-                let status = indexer.runner.status
-                report(status: status)
-                if let next = status.lastRun?.nextAttempt { announce(next: next) }
-            }
-        }
-        switch watcher.stopReason {
-        case .user?: return .interrupted
-        case .system?: return .terminated
-        case nil: return summary.map(exitCode) ?? .success
-        }
-    }
-
-    private func showProgress(of runner: PipelineRunner) -> Task<Void, Never> {
+    func showProgress(of runner: PipelineRunner) -> Task<Void, Never> {
         Task { [style] in
             var renderer = ProgressRenderer(style: style)
             for await status in runner.statusUpdates().dropFirst() {   // the first is the status before the run
@@ -135,7 +113,7 @@ struct RunCommand: Command {
         }
     }
 
-    private func announce(next: Date) {
+    func announce(next: Date) {
         let text = "waiting: next attempt \(ISO8601DateFormatter().string(from: next))"
         if style == .json {
             FileHandle.standardOutput.write(Data(jsonLine(NotDue(event: "waiting", reason: text)).utf8))
@@ -171,7 +149,7 @@ struct RunCommand: Command {
     }
 
     /// One line per run of a watch.
-    private func report(status: IndexStatus) {
+    func report(status: IndexStatus) {
         guard let last = status.lastRun else { return }
         if style == .json {
             print(jsonLine(WatchedRun(reason: last.reason.rawValue, text: status.detail.text, indexed: last.indexed,
@@ -181,7 +159,7 @@ struct RunCommand: Command {
         }
     }
 
-    private func exitCode(_ summary: RunSummary) -> ExitCode {
+    func exitCode(_ summary: RunSummary) -> ExitCode {
         switch summary.reason {
         case .completed: .success
         case .stopped: .interrupted
