@@ -14,6 +14,11 @@ public struct ChangeDebouncer<Instant: InstantProtocol>: Sendable where Instant.
         public var paths: [String]
         /// Whether events were lost (the kernel's queue overflowed): only a full pass can tell what changed.
         public var overflowed: Bool
+
+        public init(paths: [String], overflowed: Bool) {
+            self.paths = paths
+            self.overflowed = overflowed
+        }
     }
 
     public var settle: Duration

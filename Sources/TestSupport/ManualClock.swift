@@ -7,6 +7,8 @@ public final class ManualClock: Clock, Sendable {
         /// Time since the clock was made.
         public var offset: Duration
 
+        public init(offset: Duration) { self.offset = offset }
+
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
         public func duration(to other: Instant) -> Duration { other.offset - offset }
         public static func < (left: Instant, right: Instant) -> Bool { left.offset < right.offset }
