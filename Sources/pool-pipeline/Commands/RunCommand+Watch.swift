@@ -29,10 +29,12 @@ extension RunCommand {
                 if style != .json { printError("pass: \(reason)") }
                 Task {
                     await showProgress(of: indexer.runner).value
-                    report(status: indexer.runner.status)
+                    let status = indexer.runner.status
+                    report(status: status)
+                    if let next = status.lastRun?.nextAttempt { announce(next: next) }
                 }
-            case .passEnded(let summary):
-                if let next = summary.status.lastRun?.nextAttempt { announce(next: next) }
+            case .passEnded:
+                break
             case .waiting:
                 break
             }
