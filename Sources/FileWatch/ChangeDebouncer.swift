@@ -48,6 +48,9 @@ public struct ChangeDebouncer<Instant: InstantProtocol>: Sendable where Instant.
     /// Files still being written.
     public var filesBeingWritten: Int { writing.count }
 
+    /// Whether the file at `path` is still being written (created or modified, not yet closed).
+    public func isBeingWritten(_ path: String) -> Bool { writing[path] != nil }
+
     public mutating func record(_ change: FileChange, at now: Instant) {
         if firstChange == nil { firstChange = now }
         lastChange = now

@@ -63,7 +63,7 @@ final class WatchWorkspace: Sendable {
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func watcher(firstAttempt: Date? = nil, clock: ManualClock, mode: IndexingMode) -> IndexWatcher<ManualClock> {
-        IndexWatcher(clock: clock, firstAttempt: firstAttempt) { [self] in
+        IndexWatcher(clock: clock, firstAttempt: firstAttempt) { [self] _ in
             runs.withLock { $0 += 1 }
             return try Indexer(pipeline: pipeline, indexPath: index, registry: registry, powerMonitor: nil, mode: mode)
         }

@@ -38,7 +38,9 @@ final class LiveWorkspace: Sendable {
         var registry = StageRegistry()
         registry.registerSource("folder") { [library] setup in
             _ = try setup.options.string("path")      // "library", which is `library`
-            return FolderSource(root: library, extensions: ["png"], warn: { _ in })
+            var source = FolderSource(root: library, extensions: ["png"], warn: { _ in })
+            source.inProgress = setup.environment[FilesInProgress.self]
+            return source
         }
         registry.register("read") { [self] _ in
             ClosureStage<CaptureFile, Int> { [self] file, _ in
@@ -56,9 +58,9 @@ final class LiveWorkspace: Sendable {
     func watcher(paused flag: PauseFlag? = nil) -> IndexWatcher<ManualClock> {
         IndexWatcher(clock: clock, pauseFlag: flag ?? PauseFlag(indexPath: index),
                      debouncer: ChangeDebouncer(settle: .milliseconds(500), maxDelay: .seconds(5),
-                                                writeTimeout: .seconds(30))) { [self] in
+                                                writeTimeout: .seconds(30))) { [self] inProgress in
             try Indexer(pipeline: pipeline, indexPath: index, registry: registry, powerMonitor: nil, mode: mode(),
-                        grantInterval: .milliseconds(5))
+                        grantInterval: .milliseconds(5), filesInProgress: inProgress)
         }
     }
 

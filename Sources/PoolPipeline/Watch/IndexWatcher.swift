@@ -20,7 +20,7 @@ public final class IndexWatcher<C: Clock>: Sendable where C.Duration == Duration
 
     private let clock: C
     private let now: @Sendable () -> Date
-    private let makeIndexer: @Sendable () throws -> Indexer
+    private let makeIndexer: @Sendable (FilesInProgress) throws -> Indexer
     private let pauseFlag: PauseFlag?
     private let firstAttempt: Date?
     private let state: Mutex<WatchState<C.Instant>>
@@ -30,10 +30,10 @@ public final class IndexWatcher<C: Clock>: Sendable where C.Duration == Duration
     ///   - pauseFlag: where the paused state is kept; the watcher starts paused when it is set.
     ///   - debouncer: how changes are settled into passes.
     ///   - makeIndexer: a new indexer over the index, in a mode with a retry policy (else the watch ends after
-    ///     one pass).
+    ///     one pass), given the files being written now, for its folder sources to pass over.
     public init(clock: C, now: @escaping @Sendable () -> Date = { Date() }, firstAttempt: Date? = nil,
                 pauseFlag: PauseFlag? = nil, debouncer: ChangeDebouncer<C.Instant> = ChangeDebouncer(),
-                makeIndexer: @escaping @Sendable () throws -> Indexer) {
+                makeIndexer: @escaping @Sendable (FilesInProgress) throws -> Indexer) {
         self.clock = clock
         self.now = now
         self.makeIndexer = makeIndexer
@@ -68,7 +68,9 @@ public final class IndexWatcher<C: Clock>: Sendable where C.Duration == Duration
 
     /// Runs one pass; nil when the watch was stopped before it began.
     private func pass(_ reason: PassReason, observe: Observer) async throws -> RunSummary? {
-        let indexer = try makeIndexer()
+        let indexer = try makeIndexer(FilesInProgress { [self] path in
+            state.withLock { $0.debouncer.isBeingWritten(path) }
+        })
         let (stopped, paused) = state.withLock { state -> (Bool, Bool) in
             if state.stopped == nil { state.current = indexer }
             return (state.stopped != nil, state.paused)

@@ -11,8 +11,8 @@ extension RunCommand {
     func runWatching(firstAttempt: Date?, control: PendingRunControl) async throws -> ExitCode {
         let flag = PauseFlag(indexPath: indexPath)
         let watcher = IndexWatcher(clock: ContinuousClock(), firstAttempt: firstAttempt, pauseFlag: flag) {
-            [pipeline, indexPath, mode] in
-            let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
+            [pipeline, indexPath, mode] inProgress in
+            let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode, filesInProgress: inProgress)
             try indexer.requireStorage()
             return indexer
         }
