@@ -116,3 +116,15 @@ struct StatusLine: Decodable {
     var phase: String
     var watcher: WatchReport?
 }
+
+@Suite("The watcher's commands explain themselves")
+struct WatchHelpTests {
+    @Test func givenTheNewCommands_thenEachHasHelp() async throws {
+        for command in ["index-now", "service"] {
+            let result = try await SecondProcess.run([command, "--help"])
+            #expect(result.status == 0 && result.stdout.hasPrefix("Usage: pool-pipeline \(command)"), "\(command)")
+        }
+        let usage = try await SecondProcess.run(["service", "restart"])
+        #expect(usage.status == 64 && usage.stderr.contains("unknown action \"restart\" (install, uninstall, status)"))
+    }
+}
