@@ -3,7 +3,8 @@ import Glibc
 /// A Unix socket's path as `sockaddr_un`, and the errors of the control socket.
 enum SocketAddress {
     /// Calls `body` with the address of `path`; throws when the path does not fit (107 bytes).
-    static func with<T>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws(ControlSocketError) -> T {
+    static func with<T>(_ path: String,
+                        _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) throws(ControlSocketError) -> T {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)

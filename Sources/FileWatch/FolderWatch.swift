@@ -24,7 +24,8 @@ public final class FolderWatch: Sendable {
     /// Watches `roots` (absolute folder paths) and reports to `report`. Throws when inotify cannot be opened or a
     /// root cannot be watched; a subfolder that cannot be watched is passed to `warn` and left out.
     public init(roots: [String], include: @escaping @Sendable (String) -> Bool = { _ in true },
-                warn: @escaping @Sendable (String) -> Void = { _ in }, report: @escaping Report) throws(FolderWatchError) {
+                warn: @escaping @Sendable (String) -> Void = { _ in },
+                report: @escaping Report) throws(FolderWatchError) {
         self.roots = roots
         self.include = include
         self.report = report

@@ -13,7 +13,8 @@ public struct FolderWatchError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "cannot watch \(path.isEmpty ? "folders" : path): \(operation) failed: \(String(cString: strerror(errno)))"
+        var text = "cannot watch \(path.isEmpty ? "folders" : path): \(operation) failed: "
+        text += String(cString: strerror(errno))
         if errno == ENOSPC { text += " (raise fs.inotify.max_user_watches)" }
         if errno == EMFILE { text += " (raise fs.inotify.max_user_instances)" }
         return text

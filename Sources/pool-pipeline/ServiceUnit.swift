@@ -50,7 +50,8 @@ struct ServiceUnit {
         guard plain.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "'" || $0 == "\t" }) else {
             return plain
         }
-        return "\"" + plain.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let inner = plain.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"" + inner + "\""
     }
 
     /// `%` (specifiers) and `$` (variables) taken literally.

@@ -151,7 +151,8 @@ public final class IndexWatcher<C: Clock>: Sendable where C.Duration == Duration
             status.pauseReason = .byApp
             status.detail.text = "Paused on request; \(snapshot.pending) changed files wait for resume"
         }
-        return WatchReport(pid: getpid(), status: status, paused: snapshot.paused, passUnderWay: snapshot.current != nil,
+        return WatchReport(pid: getpid(), status: status, paused: snapshot.paused,
+                           passUnderWay: snapshot.current != nil,
                            pendingChanges: snapshot.pending, filesBeingWritten: snapshot.writing,
                            watchedFolders: watchedFolders, overflows: snapshot.overflows,
                            lastOverflow: snapshot.lastOverflow, nextPeriodicPass: snapshot.nextPeriodic.map(date(of:)),

@@ -19,7 +19,8 @@ public enum WatchControl {
         case "ping":
             answer = ControlAnswer(ok: true, message: "pong")
         case "status":
-            answer = ControlAnswer(ok: true, message: "status", report: watcher.report(watchedFolders: watchedFolders()))
+            answer = ControlAnswer(ok: true, message: "status",
+                                   report: watcher.report(watchedFolders: watchedFolders()))
         case "pause":
             answer = perform("paused") { try watcher.setPaused(true) }
         case "resume":
@@ -29,7 +30,8 @@ public enum WatchControl {
                 ? ControlAnswer(ok: true, message: "a pass starts as soon as the watcher is free")
                 : ControlAnswer(ok: false, message: "the watcher is paused; resume it first")
         default:
-            answer = ControlAnswer(ok: false, message: "unknown request \"\(request)\" (status, pause, resume, index-now)")
+            answer = ControlAnswer(ok: false,
+                                   message: "unknown request \"\(request)\" (status, pause, resume, index-now)")
         }
         var withReport = answer
         if withReport.report == nil, request != "ping" {

@@ -9,7 +9,9 @@ public enum WatchedFolders {
         let spec = try PipelineSpec.parse(data, file: file)
         let environment = StageEnvironment(baseDirectory: URL(fileURLWithPath: file).deletingLastPathComponent().path)
         return spec.sources.compactMap { node -> String? in
-            guard node.kind == "folder", case .string(let path)? = node.options["path"], !path.isEmpty else { return nil }
+            guard node.kind == "folder", case .string(let path)? = node.options["path"], !path.isEmpty else {
+                return nil
+            }
             return environment.resolve(path: path)
         }
     }

@@ -24,7 +24,9 @@ struct PauseCommand: Command {
         indexPath = try IndexOption.only(words)
     }
 
-    func run() async throws -> ExitCode { try controlRunningProcess(index: indexPath, request: "pause", signal: SIGUSR1, verb: "paused") }
+    func run() async throws -> ExitCode {
+        try controlRunningProcess(index: indexPath, request: "pause", signal: SIGUSR1, verb: "paused")
+    }
 }
 
 /// `pool-pipeline resume`: lets a paused `run` go on.
@@ -47,7 +49,9 @@ struct ResumeCommand: Command {
         indexPath = try IndexOption.only(words)
     }
 
-    func run() async throws -> ExitCode { try controlRunningProcess(index: indexPath, request: "resume", signal: SIGUSR2, verb: "resumed") }
+    func run() async throws -> ExitCode {
+        try controlRunningProcess(index: indexPath, request: "resume", signal: SIGUSR2, verb: "resumed")
+    }
 }
 
 /// Asks the watcher serving the index's control socket, if one does; otherwise signals the run holding the index.

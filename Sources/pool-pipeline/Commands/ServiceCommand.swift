@@ -36,7 +36,8 @@ struct ServiceCommand: Command {
         case "install":
             guard rest.count <= 1 else { throw UsageError("unexpected argument \"\(rest.last!)\"") }
             let configured = (ServiceUnit.folder() as NSString).deletingLastPathComponent
-            let pipeline = rest.first ?? (configured as NSString).deletingLastPathComponent + "/pool-pipeline/pipeline.json"
+            let pipeline = rest.first
+                ?? (configured as NSString).deletingLastPathComponent + "/pool-pipeline/pipeline.json"
             action = .install(pipeline: URL(fileURLWithPath: pipeline).standardizedFileURL.path,
                               index: URL(fileURLWithPath: IndexOption.path(arguments)).standardizedFileURL.path,
                               enable: !arguments.has("no-enable"))
@@ -52,7 +53,8 @@ struct ServiceCommand: Command {
 
     func run() async throws -> ExitCode {
         switch action {
-        case .install(let pipeline, let index, let enable): return try install(pipeline: pipeline, index: index, enable: enable)
+        case .install(let pipeline, let index, let enable):
+            return try install(pipeline: pipeline, index: index, enable: enable)
         case .uninstall: return uninstall()
         case .status: return status()
         }

@@ -40,8 +40,8 @@ struct StatusCommand: Command {
             saved.status.phase = live.phase
             saved.status.detail = live.detail
             saved.status.pauseReason = live.pauseReason
-            if saved.status.lastRun == nil || live.lastRun.map({ $0.finishedAt > saved.status.lastRun!.finishedAt }) == true {
-                saved.status.lastRun = live.lastRun
+            if let liveLast = live.lastRun, liveLast.finishedAt > saved.status.lastRun?.finishedAt ?? .distantPast {
+                saved.status.lastRun = liveLast
             }
         }
         if json {
@@ -75,14 +75,17 @@ struct StatusCommand: Command {
 extension StatusCommand {
     /// The live state of the watcher serving the index's control socket, if one does.
     private func liveWatcher() -> WatchReport? {
-        guard let line = try? ControlClient.send("status", to: WatchControl.socketPath(for: indexPath)) else { return nil }
+        guard let line = try? ControlClient.send("status", to: WatchControl.socketPath(for: indexPath)) else {
+            return nil
+        }
         return (try? WatchControl.decode(line))?.report
     }
 
     private func printWatcher(_ watcher: WatchReport) {
         let formatter = ISO8601DateFormatter()
         var line = "watcher: process \(watcher.pid), \(watcher.paused ? "paused" : "watching") "
-        line += "\(watcher.watchedFolders) folders, \(watcher.passes) passes"
+        line += "\(watcher.watchedFolders) folder\(watcher.watchedFolders == 1 ? "" : "s"), "
+        line += "\(watcher.passes) pass\(watcher.passes == 1 ? "" : "es")"
         if watcher.passUnderWay { line += ", a pass under way" }
         if let reason = watcher.lastPassReason { line += " (last for: \(reason))" }
         print(line)
