@@ -83,7 +83,7 @@ extension StatusCommand {
 
     private func printWatcher(_ watcher: WatchReport) {
         let formatter = ISO8601DateFormatter()
-        var line = "watcher: process \(watcher.pid), \(watcher.paused ? "paused" : "watching") "
+        var line = "watcher: process \(watcher.pid), \(watcher.paused ? "paused" : "running"), watching "
         line += "\(watcher.watchedFolders) folder\(watcher.watchedFolders == 1 ? "" : "s"), "
         line += "\(watcher.passes) pass\(watcher.passes == 1 ? "" : "es")"
         if watcher.passUnderWay { line += ", a pass under way" }
