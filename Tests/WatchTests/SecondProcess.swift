@@ -18,18 +18,23 @@ enum SecondProcess {
         return FileManager.default.currentDirectoryPath + "/.build/debug/pool-pipeline"
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+    /// Runs `pool-pipeline` with `arguments` (or `executable`, whose arguments then name the binary).
+    static func run(_ arguments: [String], environment: [String: String] = [:],
+                    executable: String? = nil) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Swift.Result { try runBlocking(arguments, environment: environment) })
+                continuation.resume(with: Swift.Result {
+                    try runBlocking(arguments, environment: environment, executable: executable)
+                })
             }
         }
     }
 
-    private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> Result {
+    private static func runBlocking(_ arguments: [String], environment: [String: String],
+                                    executable: String?) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
+        process.arguments = executable == nil ? arguments : Array(arguments.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
