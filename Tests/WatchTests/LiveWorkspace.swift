@@ -66,7 +66,7 @@ final class LiveWorkspace: Sendable {
 
     /// Starts `watcher` with a `FolderWatch` over the library feeding it; the task ends when the watch does.
     func start(_ watcher: IndexWatcher<ManualClock>) throws -> (Task<RunSummary?, any Error>, FolderWatch) {
-        let folders = try FolderWatch(roots: [library], include: { $0.hasSuffix(".png") }) { [changes] change in
+        let folders = try FolderWatch(roots: [root], include: { $0.hasSuffix(".png") }) { [changes] change in
             watcher.record(change)
             changes.push(change)
         }

@@ -103,6 +103,26 @@ struct WatchControlTests {
         withExtendedLifetime(other) {}
     }
 
+    @Test func givenAWatcherThatCannotReadItsFolder_thenStatusFromAnotherProcessShowsWaitingForPermission() async throws {
+        let workspace = try LiveWorkspace()
+        try FileManager.default.removeItem(atPath: workspace.library)
+        let watch = try ControlledWatch(workspace)
+        let pass = await workspace.nextPass()
+        #expect(pass.summary.reason == .waiting)
+        let status = try await watch.cli("status")
+        #expect(status.stdout.contains("phase: waitingForPermission"), "\(status)")
+        #expect(status.stdout.contains("detail: Waiting for permission to read \(workspace.library)"), "\(status)")
+
+        // The folder comes back: its creation is seen (the parent is watched) and a pass follows.
+        try FileManager.default.createDirectory(atPath: workspace.library, withIntermediateDirectories: true)
+        try Data(repeating: 1, count: 10).write(to: URL(fileURLWithPath: workspace.library + "/back.png"))
+        await workspace.reported { $0.path.hasSuffix("back.png") && $0.kind == .complete }
+        workspace.clock.advance(by: .seconds(1))
+        let again = await workspace.nextPass()
+        #expect(again.summary.reason == .completed && again.summary.indexed == 1)
+        try await watch.end()
+    }
+
     @Test func givenNoWatcher_thenIndexNowSaysSo() async throws {
         let workspace = try LiveWorkspace()
         _ = try IndexStore(path: workspace.index)
