@@ -106,12 +106,14 @@ targets += [
     .target(name: "CProcessGuard", path: "Sources/CProcessGuard"),
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages",
                                             "FingerprintStages", "ImageClassifier", "CLIPModel",
-                                            "ReadingStages", "CProcessGuard", "ModelInstall", "HTTPTransfer"]),
+                                            "ReadingStages", "CProcessGuard", "ModelInstall", "HTTPTransfer",
+                                            "FileWatch"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
                       path: "benchmarks/Containment"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
-                                                                  "DecodeStages", "ModelInstall"]),
+                                                                  "DecodeStages", "ModelInstall", "FileWatch",
+                                                                  "ControlSocket"]),
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport"]),
@@ -140,6 +142,17 @@ targets += [
     .executableTarget(name: "DigestBenchmarks", dependencies: ["ContentDigest"], path: "benchmarks/Digest"),
 ]
 products += [.executable(name: "DigestBenchmarks", targets: ["DigestBenchmarks"])]
+
+// MARK: - Watch: inotify folder watching, the watcher's control socket, the systemd user unit
+
+targets += [
+    // Folders watched through inotify (Glibc, no shim), and the debouncing of their changes into passes.
+    .target(name: "FileWatch"),
+    // One-line requests over a Unix socket, mode 0600, peers checked with SO_PEERCRED.
+    .target(name: "ControlSocket"),
+    .testTarget(name: "WatchTests", dependencies: ["FileWatch", "ControlSocket", "PoolPipeline", "Runner", "Store",
+                                                   "Captures", "DecodeStages", "TestSupport", "pool-pipeline"]),
+]
 
 let package = Package(
     name: "pool-pipeline",

@@ -19,12 +19,14 @@ public final class Indexer: Sendable {
     /// Loads `pipeline` into a runner over the index at `indexPath`. Throws `PipelineError` for a pipeline file
     /// that does not load, the store's errors for an index that cannot be opened, and
     /// `IndexerError.alreadyIndexing` when another process indexes into it and `mode` does not wait for it.
+    /// `filesInProgress` (from a watcher) names files the folder sources pass over because they are being written.
     public init(pipeline: String, indexPath: String, registry: StageRegistry = .builtIn,
                 powerMonitor: (any PowerMonitor)? = SystemPowerMonitor(), mode: IndexingMode = .oneOff,
-                grantInterval: Duration = .seconds(1)) throws {
+                grantInterval: Duration = .seconds(1), filesInProgress: FilesInProgress? = nil) throws {
         store = try IndexStore(path: indexPath)
         var environment = StageEnvironment(baseDirectory: "")
         environment.provide(store)
+        if let filesInProgress { environment.provide(filesInProgress) }
         graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
         let saved = try SavedStatus.load(from: store, retry: mode.retry)
         grant = IndexGrant(store: store, interval: grantInterval)

@@ -8,7 +8,7 @@ enum CommandLineTool {
     static let commands: [any Command.Type] = [
         RunCommand.self, StatusCommand.self, PauseCommand.self, ResumeCommand.self, ExportCommand.self,
         SearchCommand.self, SimilarCommand.self, BenchCommand.self, KindsCommand.self, RebuildIndexCommand.self,
-        DeleteIndexCommand.self, ModelsCommand.self,
+        DeleteIndexCommand.self, ModelsCommand.self, IndexNowCommand.self, ServiceCommand.self,
     ]
 
     static var usage: String {

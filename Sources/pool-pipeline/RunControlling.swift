@@ -18,9 +18,14 @@ extension Indexer: RunControlling {
 }
 
 extension IndexWatcher: RunControlling {
-    /// Pauses the run under way; between runs there is nothing to pause.
-    func pause() { currentRunner?.pause() }
-    func resume() { currentRunner?.resume() }
+    /// Pauses the pass under way and starts none until resumed (SIGUSR1); the paused state is kept beside the index.
+    func pause() {
+        do { try setPaused(true) } catch { printError("pause: \(error)") }
+    }
+
+    func resume() {
+        do { try setPaused(false) } catch { printError("resume: \(error)") }
+    }
 
     /// Quits through the run under way; between runs the status is already saved.
     func quitNow(exitCode: Int32) -> Never {

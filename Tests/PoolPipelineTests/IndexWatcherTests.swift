@@ -6,17 +6,35 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// A sleep the test ends: records each date asked for, then waits at a gate.
-final class GatedSleep: Sendable {
-    let gate = TestGate()
-    private let dates = Mutex<[Date]>([])
+/// What a watcher tells its observer, read one event at a time.
+final class WatchEvents: Sendable {
+    private let state = Mutex<(buffer: [WatchEvent], waiter: CheckedContinuation<WatchEvent, Never>?)>(([], nil))
 
-    var asked: [Date] { dates.withLock { $0 } }
+    func push(_ event: WatchEvent) {
+        let waiter = state.withLock { state -> CheckedContinuation<WatchEvent, Never>? in
+            guard let waiter = state.waiter else {
+                state.buffer.append(event)
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume(returning: event)
+    }
 
-    func sleep(until date: Date) async throws {
-        dates.withLock { $0.append(date) }
-        await gate.pass()
-        try Task.checkCancellation()
+    /// The next time the watcher waits: what it waits on.
+    func nextWait() async -> WaitingState {
+        while true {
+            let event = await withCheckedContinuation { continuation in
+                let ready = state.withLock { state -> WatchEvent? in
+                    guard state.buffer.isEmpty else { return state.buffer.removeFirst() }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+            if case .waiting(let waiting) = event { return waiting }
+        }
     }
 }
 
@@ -44,8 +62,8 @@ final class WatchWorkspace: Sendable {
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
-    func watcher(firstAttempt: Date? = nil, sleep: GatedSleep, mode: IndexingMode) -> IndexWatcher {
-        IndexWatcher(firstAttempt: firstAttempt, sleep: { try await sleep.sleep(until: $0) }) { [self] in
+    func watcher(firstAttempt: Date? = nil, clock: ManualClock, mode: IndexingMode) -> IndexWatcher<ManualClock> {
+        IndexWatcher(clock: clock, firstAttempt: firstAttempt) { [self] _ in
             runs.withLock { $0 += 1 }
             return try Indexer(pipeline: pipeline, indexPath: index, registry: registry, powerMonitor: nil, mode: mode)
         }
@@ -58,24 +76,26 @@ final class WatchWorkspace: Sendable {
 struct IndexWatcherTests {
     @Test func givenAWatch_thenItRunsWaitsUntilTheNextAttemptAndRunsAgainUntilStopped() async throws {
         let workspace = try WatchWorkspace()
-        let sleep = GatedSleep()
-        let watcher = workspace.watcher(sleep: sleep, mode: IndexingMode(retry: RetryPolicy(afterCompleted: 300)))
-        async let result = watcher.run()
+        let clock = ManualClock()
+        let events = WatchEvents()
+        let watcher = workspace.watcher(clock: clock, mode: IndexingMode(retry: RetryPolicy(afterCompleted: 300)))
+        async let result = watcher.run { events.push($0) }
 
-        await sleep.gate.waitForArrivals(1)
+        let waiting = await events.nextWait()
         #expect(workspace.runs.withLock { $0 } == 1)
         let first = try #require(try workspace.saved().lastRun)
         #expect(first.reason == .completed && first.indexed == 3)
         // The saved status keeps whole seconds; the watch waits for the run's own next attempt.
-        let asked = try #require(sleep.asked.first)
-        #expect(sleep.asked.count == 1 && (300..<301).contains(asked.timeIntervalSince(first.finishedAt)))
+        let asked = try #require(waiting.until)
+        #expect((299..<301).contains(asked.timeIntervalSince(first.finishedAt)))
 
-        sleep.gate.release()
-        await sleep.gate.waitForArrivals(2)
+        clock.advance(by: .seconds(299))
+        #expect(workspace.runs.withLock { $0 } == 1, "not due yet")
+        clock.advance(by: .seconds(2))
+        _ = await events.nextWait()
         #expect(workspace.runs.withLock { $0 } == 2)
 
         watcher.stop(.user)
-        sleep.gate.release()
         let last = try await result
         #expect(last?.reason == .completed)
         #expect(watcher.stopReason == .user)
@@ -84,25 +104,25 @@ struct IndexWatcherTests {
 
     @Test func givenASavedAttemptStillToCome_thenTheWatchWaitsForItBeforeTheFirstRun() async throws {
         let workspace = try WatchWorkspace()
-        let sleep = GatedSleep()
+        let clock = ManualClock()
+        let events = WatchEvents()
         let attempt = Date().addingTimeInterval(3600)
-        let watcher = workspace.watcher(firstAttempt: attempt, sleep: sleep, mode: IndexingMode(retry: RetryPolicy()))
-        async let result = watcher.run()
-        await sleep.gate.waitForArrivals(1)
-        #expect(sleep.asked == [attempt])
+        let watcher = workspace.watcher(firstAttempt: attempt, clock: clock, mode: IndexingMode(retry: RetryPolicy()))
+        async let result = watcher.run { events.push($0) }
+        let waiting = await events.nextWait()
+        #expect(abs(try #require(waiting.until).timeIntervalSince(attempt)) < 1)
         #expect(workspace.runs.withLock { $0 } == 0)
         watcher.stop(.system)
-        sleep.gate.release()
         #expect(try await result == nil)
         #expect(workspace.runs.withLock { $0 } == 0)
     }
 
     @Test func givenAModeWithoutRetry_thenTheWatchEndsAfterOneRun() async throws {
         let workspace = try WatchWorkspace()
-        let sleep = GatedSleep()
-        let result = try await workspace.watcher(sleep: sleep, mode: .oneOff).run()
+        let events = WatchEvents()
+        let result = try await workspace.watcher(clock: ManualClock(), mode: .oneOff).run { events.push($0) }
         #expect(result?.reason == .completed && result?.status.lastRun?.nextAttempt == nil)
-        #expect(sleep.asked.isEmpty && workspace.runs.withLock { $0 } == 1)
+        #expect(workspace.runs.withLock { $0 } == 1)
     }
 }
 

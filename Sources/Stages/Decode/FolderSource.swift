@@ -37,6 +37,8 @@ public struct FolderSource: CaptureSource {
     let openFolder: @Sendable (UnsafePointer<CChar>) -> OpaquePointer?
     /// Files looked up in the ledger at once, ledger ids read per page, and captures forgotten per call.
     let batchSize: Int
+    /// Files still being written (from a watcher): passed over in this run, neither emitted nor forgotten.
+    public var inProgress: FilesInProgress?
 
     public init(root: String, recursive: Bool = true, extensions: Set<String> = FolderSource.supportedExtensions(),
                 warn: @escaping @Sendable (String) -> Void = FolderSource.printToStandardError) {
@@ -149,7 +151,10 @@ public struct FolderSource: CaptureSource {
             ended = batch.count < batchSize
             guard !batch.isEmpty else { break }
             let known = try await ledger.signatures(of: batch.map(\.id), source: sourceID)
-            for capture in batch { try await body(capture, known[capture.id] != capture.signature) }
+            for capture in batch {
+                let writing = inProgress?.contains(capture.value.path) ?? false
+                try await body(capture, !writing && known[capture.id] != capture.signature)
+            }
         }
     }
 

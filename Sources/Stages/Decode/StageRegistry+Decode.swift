@@ -17,7 +17,9 @@ extension StageRegistry {
                                     problem: .missingField)
             }
             let recursive = try setup.options.bool("recursive", default: true)
-            return FolderSource(root: setup.environment.resolve(path: path), recursive: recursive)
+            var source = FolderSource(root: setup.environment.resolve(path: path), recursive: recursive)
+            source.inProgress = setup.environment[FilesInProgress.self]
+            return source
         }
         register("vips.decode") { setup in
             let size = try setup.options.int("size", default: 1600, in: 16...16384)

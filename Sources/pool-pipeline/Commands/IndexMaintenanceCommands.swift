@@ -39,8 +39,8 @@ struct DeleteIndexCommand: Command {
     static let help = """
         Usage: pool-pipeline delete-index [--index PATH]
 
-        Deletes the index file (with its -wal, -shm, .underway and .lock files), only if it is a Pool pipeline index and no
-        run is indexing into it. Models are kept.
+        Deletes the index file (with its -wal, -shm, .underway, .paused and .lock files), only if it is a Pool
+        pipeline index and no run is indexing into it. Models are kept.
 
         Options:
         \(IndexOption.help)
@@ -60,6 +60,7 @@ struct DeleteIndexCommand: Command {
         try IndexStore.checkIsIndex(at: indexPath)      // before its lock file is made beside it
         let lock = try IndexOption.lock(indexPath)
         unlink(CaptureJournal.path(forIndex: indexPath))
+        unlink(PauseFlag(indexPath: indexPath).path)       // a watcher's pause belongs to the index it paused
         try IndexStore.deleteIndex(holding: lock)
         print("deleted \(indexPath)")
         return .success

@@ -1,3 +1,4 @@
+import ControlSocket
 import Foundation
 import PoolPipeline
 import Store
@@ -9,8 +10,9 @@ struct PauseCommand: Command {
     static let help = """
         Usage: pool-pipeline pause [--index PATH]
 
-        Sends SIGUSR1 to the process indexing into the index (the one holding its lock);
-        `pool-pipeline resume` continues.
+        A watcher (`run --watch`) is asked through its control socket (INDEX.control): it pauses the pass under
+        way, if any, starts none until resumed, and stays paused when started again. Otherwise sends SIGUSR1 to
+        the process indexing into the index (the one holding its lock). `pool-pipeline resume` continues.
 
         Options:
         \(IndexOption.help)
@@ -22,7 +24,9 @@ struct PauseCommand: Command {
         indexPath = try IndexOption.only(words)
     }
 
-    func run() async throws -> ExitCode { try signalRunningProcess(index: indexPath, signal: SIGUSR1, verb: "paused") }
+    func run() async throws -> ExitCode {
+        try controlRunningProcess(index: indexPath, request: "pause", signal: SIGUSR1, verb: "paused")
+    }
 }
 
 /// `pool-pipeline resume`: lets a paused `run` go on.
@@ -32,7 +36,8 @@ struct ResumeCommand: Command {
     static let help = """
         Usage: pool-pipeline resume [--index PATH]
 
-        Sends SIGUSR2 to the process indexing into the index (the one holding its lock).
+        A watcher (`run --watch`) is asked through its control socket (INDEX.control); otherwise sends SIGUSR2 to
+        the process indexing into the index (the one holding its lock).
 
         Options:
         \(IndexOption.help)
@@ -44,7 +49,41 @@ struct ResumeCommand: Command {
         indexPath = try IndexOption.only(words)
     }
 
-    func run() async throws -> ExitCode { try signalRunningProcess(index: indexPath, signal: SIGUSR2, verb: "resumed") }
+    func run() async throws -> ExitCode {
+        try controlRunningProcess(index: indexPath, request: "resume", signal: SIGUSR2, verb: "resumed")
+    }
+}
+
+/// Asks the watcher serving the index's control socket, if one does; otherwise signals the run holding the index.
+private func controlRunningProcess(index: String, request: String, signal: Int32, verb: String) throws -> ExitCode {
+    _ = try IndexOption.openExisting(index)     // an index, not some other file
+    if let code = try askWatcher(index: index, request: request) { return code }
+    return try signalRunningProcess(index: index, signal: signal, verb: verb)
+}
+
+/// Sends `request` to the watcher of `index` and prints its answer; nil when no watcher listens.
+func askWatcher(index: String, request: String) throws -> ExitCode? {
+    let line: String
+    do {
+        line = try ControlClient.send(request, to: WatchControl.socketPath(for: index))
+    } catch .notListening {
+        return nil
+    }
+    guard let answer = try? WatchControl.decode(line) else {
+        printError("unexpected answer from \(WatchControl.socketPath(for: index)): \(line)")
+        return .failure
+    }
+    guard answer.ok else {
+        printError(answer.message)
+        return .failure
+    }
+    var text = "\(answer.message)"
+    if let report = answer.report {
+        text = "watcher process \(report.pid): " + text
+        text += report.passUnderWay ? " (a pass is under way)" : " (between passes)"
+    }
+    print(text)
+    return .success
 }
 
 /// Signals the process that holds the index's lock right now: never one named only by a saved pid, which another

@@ -20,11 +20,13 @@ struct RunCommand: Command {
         Options:
         \(IndexOption.help)  --json         print progress as JSON lines on standard output, then a summary line
           --plain        print a progress line every few seconds instead of a progress bar
-          --watch        keep the index up to date: after each run, wait until its next attempt and run again
-                         (15 min after a completed run, 1 min after one ended by the system or interrupted,
-                         10 min after a failure, 1 min while a folder cannot be read); implies --wait.
-                         Before its first run it waits for a next attempt the index already names. A run you
-                         stop (Ctrl-C) ends the watch; pause and resume act on the run under way
+          --watch        keep the index up to date: watch the sources' folders (inotify) and index new, changed
+                         and deleted files within seconds (once they are complete and settled; a burst is one
+                         pass), and run a full pass again at each next attempt as a safety net (15 min after a
+                         completed run, 1 min after one ended by the system or interrupted, 10 min after a
+                         failure, 1 min while a folder cannot be read); implies --wait. Before its first run it
+                         waits for a next attempt the index already names. A run you stop (Ctrl-C) ends the
+                         watch. pause, resume, index-now and status reach it through INDEX.control
           --if-due       for timers (cron, systemd): run only if the last run's next attempt has come (or, after
                          a one-off run, its interval has passed; never after a run you stopped), else say when it
                          is due and exit 0. Records the next attempt, as --watch does
@@ -107,7 +109,7 @@ struct RunCommand: Command {
 
     /// After the run: lets a model download started during it finish, then fills in missing vectors (both only
     /// report problems; the models status says why an install failed).
-    private func deliverModels(_ models: ModelDelivery, installing: Task<String?, Never>) async {
+    func deliverModels(_ models: ModelDelivery, installing: Task<String?, Never>) async {
         _ = await installing.value
         do {
             guard let summary = try await models.backfill(), summary.filled + summary.skipped > 0 else { return }
@@ -120,7 +122,7 @@ struct RunCommand: Command {
 
     /// The models' events: every one as a JSON line with `--json`; otherwise a line on standard error when the
     /// models' state changes.
-    private func showModelEvents(_ models: ModelDelivery) -> Task<Void, Never> {
+    func showModelEvents(_ models: ModelDelivery) -> Task<Void, Never> {
         Task { [style] in
             var lastState: ModelsStatus.State?
             for await event in models.events {
@@ -140,37 +142,7 @@ struct RunCommand: Command {
         }
     }
 
-    /// `--watch`: runs again at each next attempt until stopped.
-    private func runWatching(firstAttempt: Date?, control: PendingRunControl) async throws -> ExitCode {
-        let models = ModelDelivery(configuration: .from(indexPath: indexPath), indexPath: indexPath, pipeline: pipeline)
-        _ = showModelEvents(models)
-        defer { models.cancel(); models.finish() }
-        let watcher = IndexWatcher(firstAttempt: firstAttempt) { [pipeline, indexPath, mode] in
-            models.useInstalledModel()      // once installed, each run embeds as it goes
-            let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
-            try indexer.requireStorage()
-            return indexer
-        }
-        control.attach(watcher)
-        if let firstAttempt, firstAttempt > Date() { announce(next: firstAttempt) }
-        let summary = try await watcher.run { [self] indexer in
-            let install = Task { await models.installAfterListing(indexer.runner) }    // the run never waits for it
-            Task {
-                await showProgress(of: indexer.runner).value
-                let status = indexer.runner.status
-                report(status: status)
-                await deliverModels(models, installing: install)      // vectors for what this run committed
-                if let next = status.lastRun?.nextAttempt { announce(next: next) }
-            }
-        }
-        switch watcher.stopReason {
-        case .user?: return .interrupted
-        case .system?: return .terminated
-        case nil: return summary.map(exitCode) ?? .success
-        }
-    }
-
-    private func showProgress(of runner: PipelineRunner) -> Task<Void, Never> {
+    func showProgress(of runner: PipelineRunner) -> Task<Void, Never> {
         Task { [style] in
             var renderer = ProgressRenderer(style: style)
             for await status in runner.statusUpdates().dropFirst() {   // the first is the status before the run
@@ -185,7 +157,7 @@ struct RunCommand: Command {
         }
     }
 
-    private func announce(next: Date) {
+    func announce(next: Date) {
         let text = "waiting: next attempt \(ISO8601DateFormatter().string(from: next))"
         if style == .json {
             FileHandle.standardOutput.write(Data(jsonLine(NotDue(event: "waiting", reason: text)).utf8))
@@ -221,7 +193,7 @@ struct RunCommand: Command {
     }
 
     /// One line per run of a watch.
-    private func report(status: IndexStatus) {
+    func report(status: IndexStatus) {
         guard let last = status.lastRun else { return }
         if style == .json {
             print(jsonLine(WatchedRun(reason: last.reason.rawValue, text: status.detail.text, indexed: last.indexed,
@@ -231,7 +203,7 @@ struct RunCommand: Command {
         }
     }
 
-    private func exitCode(_ summary: RunSummary) -> ExitCode {
+    func exitCode(_ summary: RunSummary) -> ExitCode {
         switch summary.reason {
         case .completed: .success
         case .stopped: .interrupted
