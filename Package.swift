@@ -30,10 +30,10 @@ targets += [
 
 targets += [
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-    .target(name: "Store", dependencies: ["CSQLite", "Runner", "Captures", "FingerprintStages"]),
+    .target(name: "Store", dependencies: ["CSQLite", "Runner", "Captures", "Similarity"]),
     .target(name: "PersistStage", dependencies: ["Store", "Runner", "Captures"], path: "Sources/Stages/Persist"),
     .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport",
-                                                "FingerprintStages"]),
+                                                "Similarity"]),
     .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport"], path: "benchmarks/Store"),
 ]
 products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
@@ -41,11 +41,15 @@ products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
 // MARK: - Fingerprint family: fingerprint, focus, moments, similar
 
 targets += [
-    .systemLibrary(name: "CFingerprintPrefetch", path: "Sources/Stages/Fingerprint/CPrefetch"),
-    .target(name: "FingerprintStages", dependencies: ["Runner", "Captures", "CFingerprintPrefetch"],
-            path: "Sources/Stages/Fingerprint", exclude: ["CPrefetch"]),
-    .testTarget(name: "FingerprintTests", dependencies: ["FingerprintStages", "Runner", "Captures", "TestSupport"]),
-    .executableTarget(name: "FingerprintBenchmarks", dependencies: ["FingerprintStages", "Captures", "TestSupport"],
+    .systemLibrary(name: "CFingerprintPrefetch", path: "Sources/Similarity/CPrefetch"),
+    // Moments and similar search over fingerprints: the index layer that both Store and the fingerprint family use.
+    .target(name: "Similarity", dependencies: ["Runner", "Captures", "CFingerprintPrefetch"], exclude: ["CPrefetch"]),
+    .target(name: "FingerprintStages", dependencies: ["Runner", "Captures", "Similarity"],
+            path: "Sources/Stages/Fingerprint"),
+    .testTarget(name: "FingerprintTests", dependencies: ["FingerprintStages", "Similarity", "Runner", "Captures",
+                                                         "TestSupport"]),
+    .executableTarget(name: "FingerprintBenchmarks", dependencies: ["FingerprintStages", "Similarity", "Captures",
+                                                                     "TestSupport"],
                       path: "benchmarks/Fingerprint"),
 ]
 products += [
