@@ -1,3 +1,4 @@
+import CLIPStages
 import Captures
 import Foundation
 import ModelEngine
