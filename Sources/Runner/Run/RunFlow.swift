@@ -54,7 +54,7 @@ final class RunFlow: Sendable {
         if let grant = runner.options.grant, await !acquire(grant) { return end() }
         let carried = runner.options.continuation
         failures.withLock { $0 = carried?.failures ?? [] }
-        runner.statusCenter.apply(.runStarted(notes: graph.stages.flatMap(\.stage.notes),
+        runner.statusCenter.apply(.runStarted(notes: graph.runtime.notes + graph.stages.flatMap(\.stage.notes),
                                               at: carried?.startedAt ?? Date(), carriedIndexed: carried?.indexed ?? 0,
                                               carriedFailed: carried?.failed ?? 0))
         if let journal, await !begin(journal) { return end() }

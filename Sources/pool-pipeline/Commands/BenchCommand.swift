@@ -87,6 +87,7 @@ struct BenchCommand: Command {
         let total = times.reduce(0, +)
         print("stage: \(kind) (\(stage.inputTypeName) -> \(stage.outputTypeName))")
         print("images: \(inputs.count), runs: \(runs) after \(warmup) warm-up")
+        for note in stage.runtime.notes { print(note) }
         print(String(format: "per capture: p50 %.2f ms, p95 %.2f ms, mean %.2f ms", percentile(times, 0.5),
                      percentile(times, 0.95), total / Double(times.count)))
         print(String(format: "throughput: %.1f captures/s on one worker", Double(times.count) / (total / 1000)))
