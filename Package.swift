@@ -22,7 +22,7 @@ targets += [
     .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "pool-vips", providers: [.apt(["libvips-dev"])]),
     .target(name: "DecodeStages", dependencies: ["Runner", "Captures", "CVips"], path: "Sources/Stages/Decode"),
     .testTarget(name: "DecodeTests", dependencies: ["DecodeStages", "Runner", "Captures", "TestSupport", "CVips"]),
-    .executableTarget(name: "DecodeBenchmarks", dependencies: ["DecodeStages", "Runner", "Captures", "CVips"],
+    .executableTarget(name: "DecodeBenchmarks", dependencies: ["DecodeStages", "Runner", "Captures", "CVips", "Benchmarking"],
                       path: "benchmarks/Decode"),
 ]
 
@@ -119,7 +119,7 @@ targets += [
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
                       path: "benchmarks/Containment"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
-                                                                  "DecodeStages"]),
+                                                                  "DecodeStages", "Benchmarking"]),
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport"]),
@@ -132,6 +132,13 @@ targets += [
 products += [
     .library(name: "PoolPipeline", targets: ["PoolPipeline"]),
     .executable(name: "pool-pipeline", targets: ["pool-pipeline"]),
+]
+
+// MARK: - Benchmark harness (issue 16): warm-up, runs, p50/p95, ratios against a baseline in the same run, JSON
+
+targets += [
+    .target(name: "Benchmarking", path: "Sources/Benchmarking"),
+    .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking"]),
 ]
 
 let package = Package(
