@@ -22,7 +22,7 @@ targets += [
     .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "pool-vips", providers: [.apt(["libvips-dev"])]),
     .target(name: "DecodeStages", dependencies: ["Runner", "Captures", "CVips"], path: "Sources/Stages/Decode"),
     .testTarget(name: "DecodeTests", dependencies: ["DecodeStages", "Runner", "Captures", "TestSupport", "CVips"]),
-    .executableTarget(name: "DecodeBenchmarks", dependencies: ["DecodeStages", "Runner", "Captures", "CVips"],
+    .executableTarget(name: "DecodeBenchmarks", dependencies: ["DecodeStages", "Runner", "Captures", "CVips", "Benchmarking"],
                       path: "benchmarks/Decode"),
 ]
 
@@ -30,10 +30,10 @@ targets += [
 
 targets += [
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-    .target(name: "Store", dependencies: ["CSQLite", "Runner", "Captures", "FingerprintStages"]),
+    .target(name: "Store", dependencies: ["CSQLite", "Runner", "Captures", "Similarity"]),
     .target(name: "PersistStage", dependencies: ["Store", "Runner", "Captures"], path: "Sources/Stages/Persist"),
     .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport",
-                                                "FingerprintStages"]),
+                                                "Similarity"]),
     .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport"], path: "benchmarks/Store"),
 ]
 products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
@@ -41,11 +41,15 @@ products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
 // MARK: - Fingerprint family: fingerprint, focus, moments, similar
 
 targets += [
-    .systemLibrary(name: "CFingerprintPrefetch", path: "Sources/Stages/Fingerprint/CPrefetch"),
-    .target(name: "FingerprintStages", dependencies: ["Runner", "Captures", "CFingerprintPrefetch"],
-            path: "Sources/Stages/Fingerprint", exclude: ["CPrefetch"]),
-    .testTarget(name: "FingerprintTests", dependencies: ["FingerprintStages", "Runner", "Captures", "TestSupport"]),
-    .executableTarget(name: "FingerprintBenchmarks", dependencies: ["FingerprintStages", "Captures", "TestSupport"],
+    .systemLibrary(name: "CFingerprintPrefetch", path: "Sources/Similarity/CPrefetch"),
+    // Moments and similar search over fingerprints: the index layer that both Store and the fingerprint family use.
+    .target(name: "Similarity", dependencies: ["Runner", "Captures", "CFingerprintPrefetch"], exclude: ["CPrefetch"]),
+    .target(name: "FingerprintStages", dependencies: ["Runner", "Captures", "Similarity"],
+            path: "Sources/Stages/Fingerprint"),
+    .testTarget(name: "FingerprintTests", dependencies: ["FingerprintStages", "Similarity", "Runner", "Captures",
+                                                         "TestSupport"]),
+    .executableTarget(name: "FingerprintBenchmarks", dependencies: ["FingerprintStages", "Similarity", "Captures",
+                                                                     "TestSupport"],
                       path: "benchmarks/Fingerprint"),
 ]
 products += [
@@ -60,14 +64,16 @@ targets += [
     .target(name: "CZXing", path: "Sources/CZXing",
             linkerSettings: [.linkedLibrary("ZXing")]),
     // The line recogniser's gate functions: plain C loops, vectorised, with AVX-512/AVX2 clones picked at load.
-    .target(name: "CLineKernels", path: "Sources/CLineKernels", cSettings: [.unsafeFlags(["-O3"])]),
+    .target(name: "CLineKernels", path: "Sources/Inference/CLineKernels", cSettings: [.unsafeFlags(["-O3"])]),
+    .target(name: "LineRecognition", dependencies: ["Captures", "COpenBLAS", "CLineKernels"],
+            path: "Sources/Inference/LineRecognition"),
     .target(name: "ReadingStages",
-            dependencies: ["Runner", "Captures", "CTesseract", "CZXing", "COpenBLAS", "CLineKernels"],
+            dependencies: ["Runner", "Captures", "CTesseract", "CZXing", "COpenBLAS", "CLineKernels", "LineRecognition"],
             path: "Sources/Stages/Reading"),
     .target(name: "ReadingFixtures", dependencies: ["Captures", "TestSupport"], path: "benchmarks/Reading/Fixtures"),
     .testTarget(name: "ReadingTests",
                 dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures", "TestSupport",
-                               "CLineKernels"]),
+                               "CLineKernels", "LineRecognition"]),
     .executableTarget(name: "ReadingBenchmarks", dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures"],
                       path: "benchmarks/Reading/Benchmarks"),
 ]
@@ -78,20 +84,23 @@ targets += [
     .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
     // Small-row linear kernels: AVX-512 code behind function-level target attributes and a runtime CPU check,
     // with a portable path giving the same bits, so the target builds and runs on any x86-64 or ARM machine.
-    .target(name: "CKernels", path: "Sources/CKernels", cSettings: [.unsafeFlags(["-O3"])]),
+    .target(name: "CKernels", path: "Sources/Inference/CKernels", cSettings: [.unsafeFlags(["-O3"])]),
     .target(name: "ModelEngine", dependencies: ["COpenBLAS", "CKernels", "ContentDigest"],
-            path: "Sources/Stages/Models/Engine"),
+            path: "Sources/Inference/Tensor"),
     .testTarget(name: "ModelEngineTests", dependencies: ["ModelEngine", "ContentDigest"]),
-    .target(name: "CLIPModel", dependencies: ["ModelEngine", "Runner", "Captures"], path: "Sources/Stages/Models/CLIP"),
-    .testTarget(name: "CLIPTests", dependencies: ["CLIPModel", "ModelEngine", "Runner", "Captures", "TestSupport"],
+    .target(name: "CLIPModel", dependencies: ["ModelEngine", "Captures"], path: "Sources/Inference/CLIP"),
+    .target(name: "CLIPStages", dependencies: ["CLIPModel", "ModelEngine", "Runner", "Captures"], path: "Sources/Stages/CLIP"),
+    .testTarget(name: "CLIPTests", dependencies: ["CLIPModel", "CLIPStages", "ModelEngine", "Runner", "Captures", "TestSupport"],
                 resources: [.copy("Fixtures")]),
     .executableTarget(name: "ModelBenchmarks", dependencies: ["CLIPModel", "ModelEngine"], path: "benchmarks/Models"),
 ]
 
 targets += [
-    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "COpenBLAS", "Runner", "Captures"],
-            path: "Sources/Stages/Models/Classifier"),
-    .testTarget(name: "ClassifierTests", dependencies: ["ImageClassifier", "ModelEngine", "Runner", "Captures",
+    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "COpenBLAS", "Captures"],
+            path: "Sources/Inference/EfficientNet"),
+    .target(name: "LabelsStages", dependencies: ["ImageClassifier", "ModelEngine", "Runner", "Captures"],
+            path: "Sources/Stages/Labels"),
+    .testTarget(name: "ClassifierTests", dependencies: ["ImageClassifier", "LabelsStages", "ModelEngine", "Runner", "Captures",
                                                         "TestSupport"],
                 exclude: ["Fixtures"]),
     .executableTarget(name: "ClassifierBenchmarks", dependencies: ["ImageClassifier", "ModelEngine", "Captures"],
@@ -105,15 +114,15 @@ targets += [
     // Signal handlers and per-thread notes for containing captures that take the process down (async-signal-safe C).
     .target(name: "CProcessGuard", path: "Sources/CProcessGuard"),
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages",
-                                            "FingerprintStages", "ImageClassifier", "CLIPModel",
-                                            "ReadingStages", "CProcessGuard", "ModelInstall", "HTTPTransfer",
-                                            "FileWatch"]),
+                                            "FingerprintStages", "ImageClassifier", "CLIPModel", "CLIPStages",
+                                            "LabelsStages", "ReadingStages", "CProcessGuard", "ModelInstall",
+                                            "HTTPTransfer", "FileWatch"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
                       path: "benchmarks/Containment"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
-                                                                  "DecodeStages", "ModelInstall", "FileWatch",
-                                                                  "ControlSocket"]),
+                                                                  "DecodeStages", "Benchmarking", "ModelInstall",
+                                                                  "FileWatch", "ControlSocket"]),
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport"]),
@@ -152,6 +161,13 @@ targets += [
     .target(name: "ControlSocket"),
     .testTarget(name: "WatchTests", dependencies: ["FileWatch", "ControlSocket", "PoolPipeline", "Runner", "Store",
                                                    "Captures", "DecodeStages", "TestSupport", "pool-pipeline"]),
+]
+
+// MARK: - Benchmark harness (issue 16): warm-up, runs, p50/p95, ratios against a baseline in the same run, JSON
+
+targets += [
+    .target(name: "Benchmarking", path: "Sources/Benchmarking"),
+    .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking"]),
 ]
 
 let package = Package(

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/Stages/Models/Classifier/ImageNetTaxonomy+Table.swift: ImageNet's 1000 classes mapped to
+"""Generates Sources/Inference/EfficientNet/ImageNetTaxonomy+Table.swift: ImageNet's 1000 classes mapped to
 the words people search with ("golden retriever" -> dog, animal, pet; "seashore" -> beach, sea, outdoor).
 
 Dev-time only; the generated file is committed. Needs Debian's WordNet 3.0 (`apt-get install -y wordnet-base`),
@@ -25,7 +25,7 @@ import sys
 
 WORDNET = "/usr/share/wordnet/data.noun"
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUTPUT = os.path.join(HERE, "..", "Sources", "Stages", "Models", "Classifier", "ImageNetTaxonomy+Table.swift")
+OUTPUT = os.path.join(HERE, "..", "Sources", "Inference", "EfficientNet", "ImageNetTaxonomy+Table.swift")
 
 # WordNet synset offset -> (its first lemma, search terms for every class below it).
 RULES = {

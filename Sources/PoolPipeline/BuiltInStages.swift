@@ -1,7 +1,7 @@
-import CLIPModel
+import CLIPStages
 import DecodeStages
 import FingerprintStages
-import ImageClassifier
+import LabelsStages
 import PersistStage
 import ReadingStages
 import Runner

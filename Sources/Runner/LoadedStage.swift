@@ -4,6 +4,8 @@ public struct LoadedStage: Sendable {
     public let id: String
     public let kind: String
     let stage: AnyStage
+    /// The library settings settled for this stage alone, applied when it was built.
+    public var runtime = RuntimeSettings.none
 
     /// The name of the type the stage reads.
     public var inputTypeName: String { typeName(stage.inputType) }
@@ -37,7 +39,10 @@ extension PipelineLoader {
     public func stage(kind: String, id: String? = nil, options: [String: JSONValue] = [:],
                       concurrency: Int = 1) throws(PipelineError) -> LoadedStage {
         let node = PipelineSpec.Node(id: id ?? kind, kind: kind, options: options, concurrency: concurrency, buffer: nil)
-        let built = try buildStage(node, file: "(command line)")
-        return LoadedStage(id: node.id, kind: kind, stage: built)
+        let needs = RuntimeNeedLog()
+        let built = try buildStage(node, file: "(command line)", needs: needs)
+        var loaded = LoadedStage(id: node.id, kind: kind, stage: built)
+        loaded.runtime = try settle(needs, file: "(command line)")
+        return loaded
     }
 }

@@ -31,6 +31,8 @@ public struct PipelineGraph: Sendable {
     let stages: [StageNode]
     /// For each source, how many terminal stages (stages nothing reads) a capture from it reaches.
     let terminalsBySource: [Int]
+    /// The library settings settled for this graph's stages (`RuntimeSettings`), applied when it loaded.
+    public internal(set) var runtime = RuntimeSettings.none
 
     /// The stage ids in the order the runner starts them (every stage after those that feed it).
     public var stageIDs: [String] { stages.map(\.id) }

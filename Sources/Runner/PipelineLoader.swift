@@ -28,32 +28,54 @@ public struct PipelineLoader: Sendable {
     public func load(_ spec: PipelineSpec, file: String) throws(PipelineError) -> PipelineGraph {
         var validator = GraphValidator(file: file, spec: spec)
         try validator.checkIDs()
-        let sources = try spec.sources.map { node throws(PipelineError) in try buildSource(node, file: file) }
-        let stages = try spec.stages.map { node throws(PipelineError) in try buildStage(node, file: file) }
-        return try validator.graph(sources: sources, stages: stages)
+        let needs = RuntimeNeedLog()
+        let sources = try spec.sources.map { node throws(PipelineError) in
+            try buildSource(node, file: file, needs: needs)
+        }
+        let stages = try spec.stages.map { node throws(PipelineError) in try buildStage(node, file: file, needs: needs) }
+        var graph = try validator.graph(sources: sources, stages: stages)
+        graph.runtime = try settle(needs, file: file)
+        return graph
     }
 
-    private func buildSource(_ node: PipelineSpec.Node, file: String) throws(PipelineError) -> AnySource {
+    /// Chooses the library settings for everything `needs` recorded and applies each once.
+    func settle(_ needs: RuntimeNeedLog, file: String) throws(PipelineError) -> RuntimeSettings {
+        let settings = RuntimeSettings(requests: needs.recorded, cores: ProcessInfo.processInfo.activeProcessorCount)
+        for resource in RuntimeResource.allCases {
+            guard let value = settings[resource], let apply = registry.runtimeAppliers[resource] else { continue }
+            do {
+                try apply(value)
+            } catch {
+                let askers = settings.requests.filter { $0.need.resource == resource }.map(\.stageID)
+                throw PipelineError(file: file, stage: askers.first, field: "options",
+                                    problem: .invalidOption(reason: "cannot set \(resource.rawValue) to \(value): \(error)"))
+            }
+        }
+        return settings
+    }
+
+    private func buildSource(_ node: PipelineSpec.Node, file: String,
+                             needs: RuntimeNeedLog) throws(PipelineError) -> AnySource {
         guard let factory = registry.sourceFactories[node.kind] else {
             throw PipelineError(file: file, stage: node.id, field: "kind",
                                 problem: .unknownKind(node.kind, known: registry.sourceKinds))
         }
-        return try build(node, file: file) { setup in try factory(setup) }
+        return try build(node, file: file, needs: needs) { setup in try factory(setup) }
     }
 
-    func buildStage(_ node: PipelineSpec.Node, file: String) throws(PipelineError) -> AnyStage {
+    func buildStage(_ node: PipelineSpec.Node, file: String, needs: RuntimeNeedLog) throws(PipelineError) -> AnyStage {
         guard let factory = registry.stageFactories[node.kind] else {
             throw PipelineError(file: file, stage: node.id, field: "kind",
                                 problem: .unknownKind(node.kind, known: registry.stageKinds))
         }
-        return try build(node, file: file) { setup in try factory(setup) }
+        return try build(node, file: file, needs: needs) { setup in try factory(setup) }
     }
 
-    private func build<Built>(_ node: PipelineSpec.Node, file: String,
+    private func build<Built>(_ node: PipelineSpec.Node, file: String, needs: RuntimeNeedLog,
                               _ make: (StageSetup) throws -> Built) throws(PipelineError) -> Built {
         let options = StageOptions(file: file, stageID: node.id, values: node.options)
         let setup = StageSetup(stageID: node.id, kind: node.kind, options: options, concurrency: node.concurrency,
-                               environment: environment)
+                               environment: environment, needs: needs)
         let built: Built
         do {
             built = try make(setup)

@@ -9,6 +9,7 @@ public struct StageRegistry: Sendable {
 
     private(set) var stageFactories: [String: StageFactory] = [:]
     private(set) var sourceFactories: [String: SourceFactory] = [:]
+    private(set) var runtimeAppliers: [RuntimeResource: @Sendable (Int) throws -> Void] = [:]
 
     public init() {}
 
@@ -23,6 +24,13 @@ public struct StageRegistry: Sendable {
         _ kind: String, make: @escaping @Sendable (StageSetup) throws -> S
     ) {
         sourceFactories[kind] = { setup in AnySource(try make(setup)) }
+    }
+
+    /// Registers how to apply a settled `RuntimeResource` (a family that links the library registers it; doing
+    /// so twice replaces the first). The loader calls it once per load with the value chosen for the graph.
+    public mutating func registerRuntime(_ resource: RuntimeResource,
+                                         apply: @escaping @Sendable (Int) throws -> Void) {
+        runtimeAppliers[resource] = apply
     }
 
     /// The names of every registered stage kind.

@@ -1,10 +1,11 @@
 import Synchronization
 
-/// A clock that moves only when the test says so (`advance`): sleepers wake when it passes their deadline, so
-/// tests of schedules and debouncing wait for nothing.
+/// A clock that moves only when the test says so (`advance(by:)`), for code that waits on an injected `Clock`:
+/// sleepers wake when the clock passes their deadline, and `waitForSleepers` tells the test when the code under
+/// test has gone back to sleep, so nothing depends on real time or on how many times tasks yield.
 public final class ManualClock: Clock, Sendable {
+    /// A point on the manual clock's time line: the time advanced since the clock was made.
     public struct Instant: InstantProtocol, Sendable {
-        /// Time since the clock was made.
         public var offset: Duration
 
         public init(offset: Duration) { self.offset = offset }
@@ -22,9 +23,17 @@ public final class ManualClock: Clock, Sendable {
 
     private struct State {
         var now = Instant(offset: .zero)
-        var sleepers: [Sleeper] = []
         var nextID = 0
+        var sleepers: [Sleeper] = []
         var cancelled: Set<Int> = []
+        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        /// Watchers whose count of sleepers is reached, taken out.
+        mutating func readyWatchers() -> [CheckedContinuation<Void, Never>] {
+            let ready = watchers.filter { $0.count <= sleepers.count }.map(\.continuation)
+            watchers.removeAll { $0.count <= sleepers.count }
+            return ready
+        }
     }
 
     private let state = Mutex(State())
@@ -34,23 +43,25 @@ public final class ManualClock: Clock, Sendable {
     public var now: Instant { state.withLock { $0.now } }
     public var minimumResolution: Duration { .zero }
 
-    /// How many tasks sleep on the clock now.
-    public var sleepers: Int { state.withLock { $0.sleepers.count } }
-
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state -> Int in
-            state.nextID += 1
+            defer { state.nextID += 1 }
             return state.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome = state.withLock { state -> Result<Void, any Error>? in
-                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    if deadline <= state.now { return .success(()) }
+                enum Outcome { case wake, cancel, sleep([CheckedContinuation<Void, Never>]) }
+                let outcome = state.withLock { state -> Outcome in
+                    if state.cancelled.remove(id) != nil { return .cancel }
+                    if deadline <= state.now { return .wake }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return nil
+                    return .sleep(state.readyWatchers())
                 }
-                if let outcome { continuation.resume(with: outcome) }
+                switch outcome {
+                case .wake: continuation.resume()
+                case .cancel: continuation.resume(throwing: CancellationError())
+                case .sleep(let watchers): for watcher in watchers { watcher.resume() }
+                }
             }
         } onCancel: {
             let sleeper = state.withLock { state -> Sleeper? in
@@ -64,14 +75,29 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
-    /// Moves the clock on by `duration`, waking every sleeper whose deadline has come.
+    /// Moves the clock on by `duration`, waking every sleeper whose deadline it reaches.
     public func advance(by duration: Duration) {
-        let woken = state.withLock { state -> [Sleeper] in
+        let due = state.withLock { state -> [Sleeper] in
             state.now = state.now.advanced(by: duration)
             let due = state.sleepers.filter { $0.deadline <= state.now }
             state.sleepers.removeAll { $0.deadline <= state.now }
             return due
         }
-        for sleeper in woken { sleeper.continuation.resume() }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// How many tasks are asleep on the clock now.
+    public var sleepers: Int { state.withLock { $0.sleepers.count } }
+
+    /// Returns once at least `count` tasks are asleep on the clock.
+    public func waitForSleepers(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                if state.sleepers.count >= count { return true }
+                state.watchers.append((count, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CLIPStages
 import Captures
 import Foundation
 import ModelEngine
@@ -51,12 +52,17 @@ struct CLIPEmbedStageTests {
     @Test("the registered kind reads option model relative to the pipeline file's folder")
     func registeredKind() async throws {
         let fixtures = URL(fileURLWithPath: Fixture.modelPath).deletingLastPathComponent().path
-        let stage = try Self.makeStage(options: ["model": .string("tiny-clip")], base: fixtures)
+        var registry = StageRegistry()
+        registry.registerCLIPStages()
+        let loader = PipelineLoader(registry: registry, environment: StageEnvironment(baseDirectory: fixtures))
+        let stage = try loader.stage(kind: "clip.embed", id: "vectors", options: ["model": .string("tiny-clip")],
+                                     concurrency: 2)
         let reference = try Fixture.reference()
-        let output = try await stage.process(Self.capture(Fixture.image(reference.images[1])),
-                                             StageContext(stageID: "vectors", capture: CaptureID("c1"), worker: 0))
+        let output = try await stage.process(Self.capture(Fixture.image(reference.images[1])), capture: CaptureID("c1"))
         let vector = try #require(output as? ImageVector)
         #expect(Fixture.maxDifference(vector.values, reference.image_embeddings[1]) < 1e-4)
+        // One BLAS caller per core, settled by the loader: one thread per call.
+        #expect(stage.runtime[.blasThreads] == 1)
         #expect(BLAS.threads == 1)
     }
 

@@ -1,6 +1,6 @@
 import Captures
 import Foundation
-import ImageClassifier
+import LabelsStages
 import Testing
 
 @Suite("Labels from the other stages")

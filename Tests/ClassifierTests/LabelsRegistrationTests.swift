@@ -1,6 +1,6 @@
 import Captures
 import Foundation
-import ImageClassifier
+import LabelsStages
 import Runner
 import Synchronization
 import Testing

@@ -1,5 +1,5 @@
 import Captures
-@testable import FingerprintStages
+@testable import Similarity
 import Testing
 
 @Suite("Fingerprint index")

@@ -1,5 +1,6 @@
 import CLineKernels
 import Foundation
+@testable import LineRecognition
 import ReadingFixtures
 @testable import ReadingStages
 import Runner

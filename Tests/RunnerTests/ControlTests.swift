@@ -29,7 +29,9 @@ struct ControlTests {
             """, registry: registry)
     }
 
-    @Test func givenAPause_thenCapturesInsideFinishAndNoneIsLostOrDoneTwiceAfterResume() async throws {
+    /// A broken pause lets the next capture in, which then never waits at the door: the time limit fails it.
+    @Test(.timeLimit(.minutes(1)))
+    func givenAPause_thenCapturesInsideFinishAndNoneIsLostOrDoneTwiceAfterResume() async throws {
         let gate = TestGate()
         let processed = MutexBox<[CaptureID]>([])
         let ledger = InMemoryLedger()
@@ -41,10 +43,10 @@ struct ControlTests {
         runner.pause()
         #expect(runner.status.phase == .paused)
         #expect(runner.status.pauseReason == .byApp)
-        gate.release(100)                          // the capture inside finishes...
-        await Task.yield()
-        for _ in 0..<50 { await Task.yield() }
-        #expect(gate.arrivals == 1)                // ...and no other enters while paused
+        gate.release()                             // the capture inside finishes...
+        await runner.waitForWaitingCaptures(stage: "work", count: 1)
+        #expect(gate.arrivals == 1)                // ...and the next one waits at the door instead of entering
+        gate.open()
         runner.resume()
         #expect(runner.status.phase == .indexing)
 
@@ -118,19 +120,22 @@ struct ControlTests {
             {"sources": [{"id": "in", "kind": "list"}], "stages": [{"id": "work", "kind": "work", "concurrency": 4}],
              "edges": [{"from": "in", "to": "work"}]}
             """, registry: registry)
-        let runner = PipelineRunner(graph: graph, ledger: InMemoryLedger(),
-                                    options: .init(powerMonitor: FakePower(hot: hot), powerInterval: .seconds(3600)))
+        let clock = ManualClock()
+        let runner = PipelineRunner(graph: graph, ledger: InMemoryLedger(), options: .init(
+            powerMonitor: FakePower(hot: hot), powerInterval: .seconds(5), clock: clock))
         hot.update { $0 = true }
-        runner.checkPower()
-        #expect(runner.status.detail.throttled)
         async let summary = runner.run()
-        await gate.waitForArrivals(2)              // throttled from 4 workers to 2
+        await gate.waitForArrivals(2)              // read as the run starts: throttled from 4 workers to 2
+        #expect(runner.status.detail.throttled)
         #expect(runner.status.detail.text.contains("slowed down: the machine is hot"))
         gate.release(2)
         await gate.waitForArrivals(4)
         #expect(inside.maximum == 2)
+        await clock.waitForSleepers(1)
         hot.update { $0 = false }
-        runner.checkPower()
+        clock.advance(by: .seconds(5))
+        await clock.waitForSleepers(1)             // read again: full speed
+        #expect(!runner.status.detail.throttled)
         gate.open()
         let result = try await summary
         #expect(result.indexed == 8)

@@ -106,14 +106,16 @@ struct BackgroundRunTests {
         let gate = TestGate()
         let power = ManualPowerMonitor()
         let ledger = InMemoryLedger()
+        let clock = ManualClock()
         let runner = PipelineRunner(graph: try gatedPipeline(count: 20, gate: gate), ledger: ledger, options: .init(
-            powerMonitor: power, powerInterval: .seconds(3600), retry: RetryPolicy(afterUnfinished: 120),
+            powerMonitor: power, powerInterval: .seconds(5), clock: clock, retry: RetryPolicy(afterUnfinished: 120),
             yieldsToPower: true))
         async let summary = runner.run()
         gate.release(3)
         await gate.waitForArrivals(4)
+        await clock.waitForSleepers(1)             // the power poll is waiting for its next reading
         power.current.update { $0.onBattery = true }
-        runner.checkPower()
+        clock.advance(by: .seconds(5))
         gate.open()
         let result = try await summary
         #expect(result.reason == .endedBySystem)
@@ -129,12 +131,17 @@ struct BackgroundRunTests {
     @Test func givenAForegroundRun_whenTheMachineGoesOnBattery_thenItSlowsDownAndFinishes() async throws {
         let gate = TestGate()
         let power = ManualPowerMonitor()
+        let clock = ManualClock()
         let runner = PipelineRunner(graph: try gatedPipeline(count: 20, gate: gate), ledger: InMemoryLedger(),
-                                    options: .init(powerMonitor: power, powerInterval: .seconds(3600)))
+                                    options: .init(powerMonitor: power, powerInterval: .seconds(5), clock: clock))
         async let summary = runner.run()
         await gate.waitForArrivals(1)
+        await clock.waitForSleepers(1)
         power.current.update { $0.onBattery = true }
-        runner.checkPower()
+        clock.advance(by: .seconds(4))
+        #expect(!runner.status.detail.throttled, "not read again before the interval")
+        clock.advance(by: .seconds(1))
+        await clock.waitForSleepers(1)             // read, and asleep until the next reading
         #expect(runner.status.detail.throttled)
         gate.open()
         let result = try await summary

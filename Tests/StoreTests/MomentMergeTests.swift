@@ -1,7 +1,7 @@
 import Captures
-import FingerprintStages
 import Foundation
 import Runner
+import Similarity
 import Testing
 import TestSupport
 @testable import Store

@@ -1,6 +1,6 @@
 import TestSupport
 import Captures
-import FingerprintStages
+import Similarity
 import Foundation
 import Runner
 import Testing

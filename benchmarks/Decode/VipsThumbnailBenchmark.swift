@@ -1,3 +1,4 @@
+import Benchmarking
 import Foundation
 
 /// The baseline: Debian's `vipsthumbnail` command shrinking the same files to the same size, writing libvips'

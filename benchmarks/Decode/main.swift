@@ -7,6 +7,7 @@
 // Image sets: the files under DIR (default samples/; files decode cannot read are left out), and unless
 // --no-camera, a "camera" set made from DIR's JPEGs enlarged to 4032 px (12 MP, quality 90), where shrink-on-load
 // matters.
+import Benchmarking
 import Captures
 import DecodeStages
 import Foundation

@@ -5,6 +5,8 @@ import Synchronization
 /// none enter), throttling lowers it, stopping turns every waiting capture away.
 final class StageGate: Sendable {
     private let state: Mutex<StageGateStateMachine>
+    /// Tasks waiting until a number of captures wait at the door (`waitForWaiting`); locked before `state`.
+    private let watchers = Mutex<[(count: Int, continuation: CheckedContinuation<Void, Never>)]>([])
 
     init(limit: Int) {
         state = Mutex(StageGateStateMachine(limit: limit))
@@ -22,9 +24,32 @@ final class StageGate: Sendable {
             return await withCheckedContinuation { (waiter: CheckedContinuation<Bool, Never>) in
                 if let (ready, admitted) = state.withLock({ $0.suspend(waiter) }) {
                     ready.resume(returning: admitted)
+                } else {
+                    notifyWatchers()
                 }
             }
         }
+    }
+
+    /// Returns once at least `count` captures wait at the door (a paused or throttled stage), for tests.
+    func waitForWaiting(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = watchers.withLock { watchers -> Bool in
+                if state.withLock({ $0.waiting }) >= count { return true }
+                watchers.append((count, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    private func notifyWatchers() {
+        let ready = watchers.withLock { watchers -> [CheckedContinuation<Void, Never>] in
+            let waiting = state.withLock { $0.waiting }
+            defer { watchers.removeAll { $0.count <= waiting } }
+            return watchers.filter { $0.count <= waiting }.map(\.continuation)
+        }
+        for watcher in ready { watcher.resume() }
     }
 
     func leave() {

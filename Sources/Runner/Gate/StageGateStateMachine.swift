@@ -6,6 +6,8 @@ struct StageGateStateMachine {
     private(set) var limit: Int
     private(set) var inside = 0
     private var waiters: [Waiter] = []
+    /// Captures waiting at the door.
+    var waiting: Int { waiters.count }
     private var closed = false
 
     init(limit: Int) { self.limit = limit }

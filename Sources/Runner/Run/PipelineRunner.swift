@@ -23,6 +23,8 @@ public final class PipelineRunner: Sendable {
         public var powerMonitor: (any PowerMonitor)?
         /// How often the power conditions are read.
         public var powerInterval: Duration
+        /// The clock the power conditions are read by (a manual clock in tests).
+        public var clock: any Clock<Duration>
         /// The status to start from (the one saved by the last run), so `lastRun` carries over.
         public var initialStatus: IndexStatus
         /// When something will try again by itself after this run (`lastRun.nextAttempt`); nil when nothing will,
@@ -42,11 +44,12 @@ public final class PipelineRunner: Sendable {
         public var continuation: RunContinuation?
 
         public init(powerMonitor: (any PowerMonitor)? = nil, powerInterval: Duration = .seconds(5),
-                    initialStatus: IndexStatus = IndexStatus(), retry: RetryPolicy? = nil,
+                    clock: any Clock<Duration> = ContinuousClock(), initialStatus: IndexStatus = IndexStatus(), retry: RetryPolicy? = nil,
                     yieldsToPower: Bool = false, grant: (any RunGrant)? = nil, waitsForGrant: Bool = false,
                     journal: (any RunJournal)? = nil, continuation: RunContinuation? = nil) {
             self.powerMonitor = powerMonitor
             self.powerInterval = powerInterval
+            self.clock = clock
             self.initialStatus = initialStatus
             self.retry = retry
             self.yieldsToPower = yieldsToPower
@@ -110,8 +113,17 @@ public final class PipelineRunner: Sendable {
         requestStop(reason == .user ? .user : .system(nil))
     }
 
-    /// Reads the power conditions now and throttles (or stops throttling) accordingly. Runs every
-    /// `Options.powerInterval` by itself while a run is under way.
+    /// Returns once at least `count` captures wait at the door of stage `id` (paused or throttled), so a test can
+    /// prove that nothing enters while paused without counting yields.
+    package func waitForWaitingCaptures(stage id: String, count: Int) async {
+        guard let index = graph.stages.firstIndex(where: { $0.id == id }) else {
+            preconditionFailure("no stage \(id) in the graph")
+        }
+        await gates[index].waitForWaiting(count)
+    }
+
+    /// Reads the power conditions now and throttles (or stops throttling) accordingly. Runs when a run starts and
+    /// then every `Options.powerInterval` of `Options.clock` by itself while the run is under way.
     public func checkPower() {
         guard let monitor = options.powerMonitor else { return }
         let conditions = monitor.conditions()

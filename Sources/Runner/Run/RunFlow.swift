@@ -50,19 +50,27 @@ final class RunFlow: Sendable {
         }
     }
 
+    /// Sleeps on `clock` (the runner's, a manual one in tests).
+    private static func sleep<C: Clock<Duration>>(on clock: C, for duration: Duration) async throws {
+        try await clock.sleep(for: duration)
+    }
+
     func run() async -> RunSummary {
         if let grant = runner.options.grant, await !acquire(grant) { return end() }
         let carried = runner.options.continuation
         failures.withLock { $0 = carried?.failures ?? [] }
-        runner.statusCenter.apply(.runStarted(notes: graph.stages.flatMap(\.stage.notes),
+        runner.statusCenter.apply(.runStarted(notes: graph.runtime.notes + graph.stages.flatMap(\.stage.notes),
                                               at: carried?.startedAt ?? Date(), carriedIndexed: carried?.indexed ?? 0,
                                               carriedFailed: carried?.failed ?? 0))
         if let journal, await !begin(journal) { return end() }
+        // The conditions at the start hold before any capture enters; then they are read every interval.
+        runner.checkPower()
         let power = runner.options.powerMonitor.map { _ in
             Task { [runner] in
                 while !Task.isCancelled {
+                    guard (try? await Self.sleep(on: runner.options.clock, for: runner.options.powerInterval)) != nil
+                    else { return }
                     runner.checkPower()
-                    try? await Task.sleep(for: runner.options.powerInterval)
                 }
             }
         }

@@ -11,6 +11,7 @@ extension StageRegistry {
     /// the capture is refused undecoded (`DecodeLimits`); `failOn`, which damage fails a capture: "none",
     /// "truncated", "error" (default) or "warning" (`DecodeFailLevel`).
     public mutating func registerDecodeStages() {
+        registerRuntime(.vipsThreadsPerImage) { try VipsRuntime.setThreadsPerImage($0) }
         registerSource("folder") { setup in
             guard let path = try setup.options.string("path"), !path.isEmpty else {
                 throw PipelineError(file: setup.options.file, stage: setup.stageID, field: "options.path",
@@ -38,7 +39,7 @@ extension StageRegistry {
             let limits = DecodeLimits(maxPixels: megapixels * 1_000_000, maxSide: side,
                                       maxWholeFrameBytes: megabytes << 20)
             let stage = try VipsDecodeStage(size: size, limits: limits, failOn: failOn)
-            try VipsRuntime.setThreadsPerImage(threads)
+            setup.need(.vipsThreadsPerImage(threads))
             return stage
         }
     }

@@ -1,10 +1,10 @@
 import COpenBLAS
-import Foundation
 import Runner
 
 extension StageRegistry {
     /// Registers the reading stages: `tesseract.text` (OCR) and `zxing.codes` (QR codes and barcodes).
     public mutating func registerReadingStages() {
+        registerRuntime(.blasThreads) { openblas_set_num_threads(Int32($0)) }
         register("tesseract.text") { setup in
             var options = try TextReadingOptions(setup.options)
             options.dataPath = options.dataPath.map { setup.environment.resolve(path: $0) }
@@ -14,11 +14,12 @@ extension StageRegistry {
             } catch {
                 throw setup.options.invalid("languages", "\(error)")
             }
+            // Tesseract's OpenMP loops stay on the calling thread (`OpenMPThreads`, set per read: libgomp's own
+            // limit is read once when it loads, before any stage exists); declared so the status shows it.
+            if options.limitOpenMP { setup.need(.openMPThreadLimit(1)) }
             if options.recognizer == .builtIn {
-                // The line network's matrix multiplies run on OpenBLAS: workers × its threads = cores (the
-                // setting is process-wide; model stages set it the same way).
-                let cores = ProcessInfo.processInfo.activeProcessorCount
-                openblas_set_num_threads(Int32(max(1, cores / max(1, setup.concurrency))))
+                // The line network's matrix multiplies run on OpenBLAS, one caller per worker.
+                setup.need(.blasCallers(setup.concurrency))
             }
             return stage
         }

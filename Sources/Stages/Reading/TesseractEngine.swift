@@ -137,12 +137,3 @@ final class TesseractEngine: @unchecked Sendable {
         return (Int(degrees), Double(orientationConfidence))
     }
 }
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
-}

@@ -1,7 +1,7 @@
 import Captures
-import FingerprintStages
 import Foundation
 import Runner
+import Similarity
 
 /// Joining new captures to moments without loading the moments.
 ///

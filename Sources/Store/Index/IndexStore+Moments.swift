@@ -1,7 +1,7 @@
 import Captures
-import FingerprintStages
 import Foundation
 import Runner
+import Similarity
 
 /// Moments in the index: `captures.moment` and `captures.moment_representative`, kept equal to what
 /// `MomentGrouper` would build from every capture in the index.

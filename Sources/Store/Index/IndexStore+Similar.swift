@@ -1,6 +1,6 @@
 import Captures
-import FingerprintStages
 import Foundation
+import Similarity
 
 /// Near-duplicates across the whole index, by fingerprint distance (`pool-pipeline similar`).
 extension IndexStore {

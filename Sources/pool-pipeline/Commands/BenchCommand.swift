@@ -1,3 +1,4 @@
+import Benchmarking
 import Captures
 import DecodeStages
 import Foundation
@@ -10,7 +11,7 @@ struct BenchCommand: Command {
     static let name = "bench"
     static let abstract = "Time one stage kind on a folder of images (p50/p95 per capture, throughput)"
     static let help = """
-        Usage: pool-pipeline bench <stage-kind> --images DIR [--runs N] [--warmup N] [--options JSON]
+        Usage: pool-pipeline bench <stage-kind> --images DIR [--runs N] [--warmup N] [--options JSON] [--json]
 
         Builds the stage as a pipeline would, prepares its inputs from the images (a stage that reads decoded
         images gets them from `vips.decode` first, outside the timing), runs it over every image `--warmup` times
@@ -22,6 +23,7 @@ struct BenchCommand: Command {
           --runs N       timed passes over the images (default 5)
           --warmup N     untimed passes first (default 1)
           --options JSON the stage's options, as in a pipeline file (default {})
+          --json         print the timings as one JSON object (the benchmark harness's format)
 
         """
 
@@ -30,9 +32,10 @@ struct BenchCommand: Command {
     let runs: Int
     let warmup: Int
     let options: [String: JSONValue]
+    let json: Bool
 
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, options: ["images", "runs", "warmup", "options"])
+        let arguments = try Arguments(words, options: ["images", "runs", "warmup", "options"], flags: ["json"])
         kind = try arguments.positionals("the stage kind")[0]
         guard let images = arguments.value("images") else { throw UsageError("missing --images DIR") }
         self.images = images
@@ -43,6 +46,7 @@ struct BenchCommand: Command {
             throw UsageError("--options must be a JSON object, not \(text)")
         }
         self.options = options
+        json = arguments.has("json")
     }
 
     func run() async throws -> ExitCode {
@@ -68,37 +72,45 @@ struct BenchCommand: Command {
             }
         }
 
-        var times: [Double] = []
+        var result = BenchmarkResult(name: kind)
         var failures = 0
         for pass in 0..<(warmup + runs) {
             for (index, input) in inputs.enumerated() {
-                let started = ContinuousClock.now
+                let started = ContinuousClock.now, cpuStarted = BenchmarkResult.cpuMilliseconds()
                 do {
                     _ = try await stage.process(input, capture: CaptureID(String(index)))
                 } catch {
                     if pass == 0 { printError("capture \(index) failed: \(error)") }
                     failures += 1
                 }
-                if pass >= warmup { times.append((ContinuousClock.now - started).milliseconds) }
+                if pass >= warmup {
+                    result.wall.append((ContinuousClock.now - started).milliseconds)
+                    result.cpu.append(BenchmarkResult.cpuMilliseconds() - cpuStarted)
+                }
             }
         }
         try await stage.finish()
-        times.sort()
-        let total = times.reduce(0, +)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf",
+                                                                          negativeInfinity: "-inf", nan: "nan")
+            print(String(decoding: try encoder.encode(BenchReport(result: result, warmup: warmup,
+                                                                  runtime: stage.runtime.notes,
+                                                                  failuresPerPass: failures / (warmup + runs))),
+                         as: UTF8.self))
+            return .success
+        }
         print("stage: \(kind) (\(stage.inputTypeName) -> \(stage.outputTypeName))")
         print("images: \(inputs.count), runs: \(runs) after \(warmup) warm-up")
-        print(String(format: "per capture: p50 %.2f ms, p95 %.2f ms, mean %.2f ms", percentile(times, 0.5),
-                     percentile(times, 0.95), total / Double(times.count)))
-        print(String(format: "throughput: %.1f captures/s on one worker", Double(times.count) / (total / 1000)))
+        for note in stage.runtime.notes { print(note) }
+        print(String(format: "per capture: p50 %.2f ms, p95 %.2f ms, mean %.2f ms", result.median, result.p95,
+                     result.mean))
+        print(String(format: "throughput: %.1f captures/s on one worker", 1000 / result.mean))
         if failures > 0 { print("failures: \(failures / (warmup + runs)) per pass") }
         #if DEBUG
         print("note: a debug build; use `swift build -c release` for figures worth recording")
         #endif
         return .success
-    }
-
-    private func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
-        sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
     }
 }
 
@@ -106,4 +118,12 @@ extension Duration {
     var milliseconds: Double {
         Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
     }
+}
+
+/// What `bench --json` prints: the harness's timings of one capture each, and the settings it ran with.
+struct BenchReport: Encodable {
+    var result: BenchmarkResult
+    var warmup: Int
+    var runtime: [String]
+    var failuresPerPass: Int
 }

@@ -1,19 +1,34 @@
 /// A candidate timed against a baseline in the same run: one warm-up each, then `runs` rounds that alternate
 /// baseline and candidate, so a change in machine load hits both alike. The ratio is the median of the
 /// per-round ratios (candidate / baseline; below 1 is faster).
-struct Comparison {
-    var baseline: BenchmarkResult
-    var candidate: BenchmarkResult
+public struct Comparison: Sendable, Encodable {
+    public var baseline: BenchmarkResult
+    public var candidate: BenchmarkResult
 
-    var wallRatio: Double { ratio(\.wall) }
-    var cpuRatio: Double { ratio(\.cpu) }
+    public init(baseline: BenchmarkResult, candidate: BenchmarkResult) {
+        self.baseline = baseline
+        self.candidate = candidate
+    }
+
+    public var wallRatio: Double { ratio(\.wall) }
+    public var cpuRatio: Double { ratio(\.cpu) }
+
+    private enum CodingKeys: String, CodingKey { case baseline, candidate, wallRatio, cpuRatio }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(baseline, forKey: .baseline)
+        try container.encode(candidate, forKey: .candidate)
+        try container.encode(wallRatio, forKey: .wallRatio)
+        try container.encode(cpuRatio, forKey: .cpuRatio)
+    }
 
     private func ratio(_ series: KeyPath<BenchmarkResult, [Double]>) -> Double {
         let pairs = zip(candidate[keyPath: series], baseline[keyPath: series]).map { $0 / $1 }
         return BenchmarkResult.percentile(pairs, 0.5)
     }
 
-    static func measure(baseline: any Benchmark, candidate: any Benchmark, runs: Int) async throws -> Comparison {
+    public static func measure(baseline: any Benchmark, candidate: any Benchmark, runs: Int) async throws -> Comparison {
         try baseline.setUp()
         defer { baseline.tearDown() }
         var comparison = Comparison(baseline: BenchmarkResult(name: baseline.name),

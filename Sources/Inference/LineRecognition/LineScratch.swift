@@ -2,7 +2,7 @@
 /// between pages, they are not mapped, faulted in, zeroed and unmapped again for every page.
 ///
 /// Used by one recognition at a time (the text stage keeps one per worker).
-final class LineScratch: @unchecked Sendable {
+package final class LineScratch: @unchecked Sendable {
     /// The inputs of an LSTM's sequences, one after another.
     var gathered: [Float] = []
     /// The inputs' share of every gate at every step.
@@ -17,7 +17,7 @@ final class LineScratch: @unchecked Sendable {
     var quantizedInputs: [UInt8] = []
     var quantizedOutputs: [UInt8] = []
 
-    init() {}
+    package init() {}
 
     /// Makes `buffer` hold at least `count` bytes.
     static func reserve(_ buffer: inout [UInt8], _ count: Int) {

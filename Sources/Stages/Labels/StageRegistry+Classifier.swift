@@ -10,6 +10,7 @@ extension StageRegistry {
     /// (default 12). A missing or malformed weights file fails the pipeline's load, naming the file and tensor.
     /// A `ZeroShotLabeling` in the environment adds zero-shot labels when an `ImageVector` reaches the stage.
     public mutating func registerClassifierStages() {
+        registerRuntime(.blasThreads) { BLAS.setThreads($0) }
         register("labels") { setup throws -> LabelsStage in
             let options = setup.options
             let weights = try options.string("weights").map(setup.environment.resolve(path:))
@@ -27,9 +28,8 @@ extension StageRegistry {
             } catch {
                 throw options.invalid("weights", error.description)
             }
-            // Workers × BLAS threads = cores, as for clip.embed (the setting is process-wide; the last model stage
-            // loaded sets it).
-            BLAS.configureThreads(forConcurrentCallers: setup.concurrency)
+            // Each worker calls BLAS; the loader shares the cores among every stage's callers.
+            setup.need(.blasCallers(setup.concurrency))
             return LabelsStage(classifier: classifier, threshold: threshold, limit: limit,
                                signals: CaptureSignalLabels(textLines: textLines, documentLines: documentLines),
                                zeroShot: setup.environment[ZeroShotLabeling.self]?.labeler)

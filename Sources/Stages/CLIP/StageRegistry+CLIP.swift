@@ -8,16 +8,18 @@ extension StageRegistry {
     /// sizes and SHA-256 digests before loading, and a mismatch stops the pipeline loading.
     ///
     /// Option `batch`: the most images one encoder call runs (default 8). Concurrent workers' captures are
-    /// batched, one batch per core at a time, each on one OpenBLAS thread (this sets OpenBLAS to one thread
-    /// per call, process-wide); give the stage a concurrency of about `batch` × cores (see docs/models.md).
+    /// batched, one batch per core at a time: the stage needs one BLAS caller per core (`RuntimeNeed`), which
+    /// the loader settles with the other stages' needs; give the stage a concurrency of about `batch` × cores
+    /// (see docs/models.md).
     public mutating func registerCLIPStages() {
+        registerRuntime(.blasThreads) { BLAS.setThreads($0) }
         register("clip.embed") { setup in
             let path = try setup.options.string("model").map(setup.environment.resolve(path:))
                 ?? CLIPModelFolder.defaultPath()
             let manifestPath = try setup.options.string("manifest").map(setup.environment.resolve(path:))
             let batch = try setup.options.int("batch", default: 8, in: 1...64)
             let lanes = BLAS.availableCores
-            BLAS.configureThreads(forConcurrentCallers: lanes)
+            setup.need(.blasCallers(lanes))
             let folder = CLIPModelFolder(path: path)
             if let manifestPath, folder.status.isInstalled {
                 do {

@@ -75,7 +75,7 @@ public struct ImageNetTaxonomy: Sendable {
 
 extension CaptureLabel {
     /// Orders labels by confidence, highest first, then by name.
-    static func moreConfident(_ left: CaptureLabel, _ right: CaptureLabel) -> Bool {
+    package static func moreConfident(_ left: CaptureLabel, _ right: CaptureLabel) -> Bool {
         left.confidence != right.confidence ? left.confidence > right.confidence : left.name < right.name
     }
 }

@@ -3,13 +3,13 @@ import CLineKernels
 /// Reads lines of text with the LSTM model of a Tesseract traineddata file, run by this module's own code
 /// instead of Tesseract's: the same network and weights (8-bit multiplies for integer models, floats otherwise),
 /// the lines of a page batched, decoded greedily (best code per step). Tesseract still finds the lines.
-struct LineRecognizer: Sendable {
+package struct LineRecognizer: Sendable {
     let network: LineLayer
     let characters: CharacterTable
     /// The height every line is scaled to before the network sees it.
     let inputHeight: Int
 
-    init(traineddata path: String) throws(ReadingError) {
+    package init(traineddata path: String) throws(ReadingError) {
         let file = try TraineddataFile(path: path)
         var bytes = try file.component(.lstm)
         network = try LineLayer.read(&bytes)
@@ -33,8 +33,12 @@ struct LineRecognizer: Sendable {
     }
 
     /// A line to read: its rectangle in the page, with a few pixels of margin.
-    struct LineRect {
-        var left: Int, top: Int, width: Int, height: Int
+    package struct LineRect {
+        package var left: Int, top: Int, width: Int, height: Int
+
+        package init(left: Int, top: Int, width: Int, height: Int) {
+            (self.left, self.top, self.width, self.height) = (left, top, width, height)
+        }
     }
 
     /// The text of each line of `page` (dark text on light) and the mean probability of its characters
@@ -42,7 +46,7 @@ struct LineRecognizer: Sendable {
     /// multiplies are shared and memory stays bounded.
     /// `inverted` reads light text on dark ground (the lines' pixels are inverted first); `upsideDown` reads
     /// each line turned by 180 degrees.
-    func recognize(_ lines: [LineRect], in page: GrayImage, inverted: Bool = false, upsideDown: Bool = false,
+    package func recognize(_ lines: [LineRect], in page: GrayImage, inverted: Bool = false, upsideDown: Bool = false,
                    scratch: LineScratch,
                    stepsPerGroup: Int = 24_000) -> [(text: String, confidence: Double)]
     {

@@ -2,13 +2,13 @@ import CLineKernels
 import Captures
 
 /// An 8-bit grayscale image, rows top to bottom with no padding: what the text reader prepares for Tesseract.
-struct GrayImage: Sendable, Equatable {
-    var width: Int
-    var height: Int
+package struct GrayImage: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
     /// `width * height` bytes, 0 black ... 255 white.
-    var pixels: [UInt8]
+    package var pixels: [UInt8]
 
-    init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height, "GrayImage size mismatch")
         self.width = width
         self.height = height
@@ -16,7 +16,7 @@ struct GrayImage: Sendable, Equatable {
     }
 
     /// The luma (BT.601, integer weights) of an RGB image.
-    init(_ image: RGBImage) {
+    package init(_ image: RGBImage) {
         let count = image.width * image.height
         var result = [UInt8](repeating: 0, count: count)
         image.pixels.withUnsafeBufferPointer { rgb in
@@ -31,7 +31,7 @@ struct GrayImage: Sendable, Equatable {
     }
 
     /// The image scaled by `factor`: box-averaged when shrinking, bilinear when enlarging (`line_resample`).
-    func scaled(by factor: Double) -> GrayImage {
+    package func scaled(by factor: Double) -> GrayImage {
         let newWidth = max(1, Int((Double(width) * factor).rounded()))
         let newHeight = max(1, Int((Double(height) * factor).rounded()))
         if newWidth == width && newHeight == height { return self }
@@ -46,7 +46,7 @@ struct GrayImage: Sendable, Equatable {
     }
 
     /// The rectangle of `width` x `height` pixels at (x, y), which must lie inside the image.
-    func cropped(x: Int, y: Int, width newWidth: Int, height newHeight: Int) -> GrayImage {
+    package func cropped(x: Int, y: Int, width newWidth: Int, height newHeight: Int) -> GrayImage {
         var result: [UInt8] = []
         result.reserveCapacity(newWidth * newHeight)
         for row in y..<(y + newHeight) {
@@ -56,7 +56,7 @@ struct GrayImage: Sendable, Equatable {
     }
 
     /// The image turned clockwise by `quarterTurns` × 90 degrees.
-    func rotated(quarterTurns: Int) -> GrayImage {
+    package func rotated(quarterTurns: Int) -> GrayImage {
         let turns = ((quarterTurns % 4) + 4) % 4
         if turns == 0 { return self }
         let newWidth = turns == 2 ? width : height, newHeight = turns == 2 ? height : width

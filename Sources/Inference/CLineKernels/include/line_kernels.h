@@ -1,4 +1,4 @@
-// Elementwise kernels of the built-in text-line recogniser (Sources/Stages/Reading/LineRecognition):
+// Elementwise kernels of the built-in text-line recogniser (Sources/Inference/LineRecognition):
 // the LSTM gate functions, written as plain loops the C compiler vectorises, with AVX-512 and AVX2 clones
 // chosen at load time on CPUs that have them.
 #ifndef POOL_LINE_KERNELS_H
