@@ -105,12 +105,12 @@ targets += [
     .target(name: "CProcessGuard", path: "Sources/CProcessGuard"),
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages",
                                             "FingerprintStages", "ImageClassifier", "CLIPModel",
-                                            "ReadingStages", "CProcessGuard"]),
+                                            "ReadingStages", "CProcessGuard", "PrivacyStages", "RulesStages"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
                       path: "benchmarks/Containment"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
-                                                                  "DecodeStages"]),
+                                                                  "DecodeStages", "PrivacyStages"]),
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport"]),
@@ -123,6 +123,25 @@ targets += [
 products += [
     .library(name: "PoolPipeline", targets: ["PoolPipeline"]),
     .executable(name: "pool-pipeline", targets: ["pool-pipeline"]),
+]
+
+// MARK: - Privacy gate and rules: detectors (pure libraries), the gate and rules stages, their stored families
+
+targets += [
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // Sensitive-data detectors: Luhn and card networks, IBAN, ICAO 9303 zones, credentials, health payloads.
+    .target(name: "SensitiveDetectors", dependencies: ["CZlib"], path: "Sources/Detectors/Sensitive"),
+    // Objects (links, e-mail, phone, money, dates, flights, tracking, ISBN, BCBP) and leads, from declarative rules.
+    .target(name: "ObjectRules", path: "Sources/Detectors/Objects"),
+    .target(name: "PrivacyStages", dependencies: ["Runner", "Captures", "Store", "SensitiveDetectors"],
+            path: "Sources/Stages/Privacy"),
+    .target(name: "RulesStages", dependencies: ["Runner", "Captures", "Store", "ObjectRules"], path: "Sources/Stages/Rules"),
+    .target(name: "PrivacyFixtures", dependencies: ["SensitiveDetectors", "ObjectRules"], path: "benchmarks/Privacy/Fixtures"),
+    .testTarget(name: "DetectorTests", dependencies: ["SensitiveDetectors", "ObjectRules", "PrivacyFixtures"]),
+    .testTarget(name: "PrivacyTests", dependencies: ["PrivacyStages", "RulesStages", "SensitiveDetectors", "ObjectRules", "Store",
+                                                     "PersistStage", "Runner", "Captures", "TestSupport"]),
+    .executableTarget(name: "PrivacyFigures", dependencies: ["PrivacyFixtures", "ObjectRules"],
+                      path: "benchmarks/Privacy/Figures"),
 ]
 
 let package = Package(

@@ -23,6 +23,7 @@ public final class Indexer: Sendable {
                 powerMonitor: (any PowerMonitor)? = SystemPowerMonitor(), mode: IndexingMode = .oneOff,
                 grantInterval: Duration = .seconds(1)) throws {
         store = try IndexStore(path: indexPath)
+        try store.attach(StoredFamily.builtIn)
         var environment = StageEnvironment(baseDirectory: "")
         environment.provide(store)
         graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
