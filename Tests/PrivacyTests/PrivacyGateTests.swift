@@ -106,6 +106,8 @@ struct PrivacyGateTests {
         #expect(explanation.rule == "card.luhn")
         #expect(explanation.reason.contains("Visa range"))
         #expect(!explanation.reason.contains("1111"))
+        #expect(explanation.description == "held back as payment card by rule card.luhn: payment card: 16 digits passing "
+                 + "Luhn in a Visa range, expiry date on the same capture")
         store.close()
 
         var bytes = Data()

@@ -13,7 +13,7 @@ enum BuiltInRules {
      "fields": {"flightNumber": "flight", "departureAirport": "boardingPass.from", "arrivalAirport": "boardingPass.to",
                 "departureTime": "time", "departureDate": "date", "reservationNumber": "bookingReference"}},
     {"kind": "product", "type": "Product",
-     "words": ["add to cart", "add to basket", "buy now", "in stock", "out of stock", "free shipping", "free delivery", "add to bag", "in den warenkorb", "ajouter au panier", "customer reviews", "ratings", "ships", "size", "color", "quantity", "sold by", "wishlist"],
+     "words": ["add to cart", "add to basket", "buy now", "in stock", "out of stock", "free shipping", "free delivery", "add to bag", "in den warenkorb", "auf lager", "lieferung", "versandkostenfrei", "ajouter au panier", "en stock", "livraison", "customer reviews", "ratings", "ships", "size", "color", "quantity", "sold by", "wishlist"],
      "minimumWords": 2, "requires": ["money"],
      "fields": {"name": "title", "price": "money.amount", "priceCurrency": "money.currency", "url": "link"}},
     {"kind": "recipe", "type": "Recipe",

@@ -34,7 +34,7 @@ public enum IBANRule {
 
     public static func evaluate(_ input: DetectorInput) -> SensitiveFinding? {
         for line in input.lines {
-            let upper = line.uppercased()
+            let upper = PaymentCardRule.repairingDigits(line).uppercased()
             for match in pattern.matches(in: upper, range: NSRange(upper.startIndex..., in: upper)) {
                 let candidate = (upper as NSString).substring(with: match.range).replacingOccurrences(of: " ", with: "")
                 // Try the longest prefix of the right length (an IBAN followed by more letters on the line).

@@ -63,7 +63,11 @@ public enum MRZ {
 
     /// The zone in `lines` (any text lines; the zone's lines are found among them), or nil.
     public static func find(in lines: [String]) -> Zone? {
-        let candidates = lines.map(normalise)
+        let candidates = lines.map(normalise).map { line -> String in
+            // The document code is a letter: a 1 or 0 read there is an I or O.
+            guard let first = line.first, let letter = toLetter[first] else { return line }
+            return String(letter) + line.dropFirst()
+        }
         for (index, line) in candidates.enumerated() where isZoneLine(line) {
             let next = index + 1 < candidates.count ? candidates[index + 1] : nil
             let third = index + 2 < candidates.count ? candidates[index + 2] : nil

@@ -21,9 +21,23 @@ public enum PaymentCardRule {
     static let numberPattern = try! NSRegularExpression(pattern: #"(?<![\d])(?:\d[ \-]?){11,18}\d(?![\d])"#)
     static let expiryPattern = try! NSRegularExpression(pattern: #"(?<!\d)(0[1-9]|1[0-2])\s?[/\-]\s?(\d{2}|20\d{2})(?!\d)"#)
 
+    /// Letters OCR reads for digits.
+    static let lookAlikes: [Character: Character] = ["O": "0", "o": "0", "D": "0", "I": "1", "l": "1", "|": "1",
+                                                     "S": "5", "B": "8", "Z": "2", "G": "6"]
+
+    /// `line` with look-alike letters read as digits inside runs that are mostly digits (a card number OCR read
+    /// with an `O` for a `0`), other words untouched.
+    static func repairingDigits(_ line: String) -> String {
+        line.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+            let digits = token.filter(\.isNumber).count
+            guard digits >= 3, digits * 4 >= token.count * 3 else { return String(token) }
+            return String(token.map { lookAlikes[$0] ?? $0 })
+        }.joined(separator: " ")
+    }
+
     /// The finding for `input`, or nil.
     public static func evaluate(_ input: DetectorInput) -> SensitiveFinding? {
-        let lines = input.lines
+        let lines = input.lines.map(repairingDigits)
         for (index, line) in lines.enumerated() {
             let range = NSRange(line.startIndex..., in: line)
             for match in numberPattern.matches(in: line, range: range) {

@@ -41,8 +41,11 @@ extension PrivacyGateStage {
 }
 
 /// What `explain` says of a held capture.
-public struct PrivacyExplanation: Sendable, Equatable {
+public struct PrivacyExplanation: Sendable, Equatable, CustomStringConvertible {
     public var category: String
     public var rule: String
     public var reason: String
+
+    /// `held back as payment card by rule card.luhn: payment card: 16 digits passing Luhn in a Visa range, ...`
+    public var description: String { "held back as \(category) by rule \(rule): \(reason)" }
 }

@@ -39,7 +39,7 @@ struct ExplainCommand: Command {
             throw UsageError("\"\(reference)\" names \(ids.count) captures (in several sources); name one by its id")
         }
         if let held = try PrivacyGateStage.explanation(of: id, in: store) {
-            print("\(id.escapingControlCharacters): held back as \(held.category) by rule \(held.rule): \(held.reason)")
+            print("\(id.escapingControlCharacters): \(held)")
         } else {
             print("\(id.escapingControlCharacters): not held back by the privacy gate")
         }
