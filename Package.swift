@@ -113,7 +113,7 @@ targets += [
                                                                   "DecodeStages", "PrivacyStages"]),
 ]
 targets += [
-    .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport", "ReadingFixtures"]),
     // `pool-pipeline run` with a stage kind that aborts the process on purpose, for the containment tests.
     .executableTarget(name: "containment-probe", dependencies: ["PoolPipeline", "Runner", "Captures"],
                       path: "Tests/ContainmentProbe"),
