@@ -132,7 +132,9 @@ targets += [
     // Sensitive-data detectors: Luhn and card networks, IBAN, ICAO 9303 zones, credentials, health payloads.
     .target(name: "SensitiveDetectors", dependencies: ["CZlib"], path: "Sources/Detectors/Sensitive"),
     // Objects (links, e-mail, phone, money, dates, flights, tracking, ISBN, BCBP) and leads, from declarative rules.
-    .target(name: "ObjectRules", path: "Sources/Detectors/Objects"),
+    // libphonenumber (Debian's libphonenumber-dev) behind a small C shim: phone numbers found and validated.
+    .target(name: "CPhoneNumbers", path: "Sources/CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber")]),
+    .target(name: "ObjectRules", dependencies: ["CPhoneNumbers"], path: "Sources/Detectors/Objects"),
     .target(name: "PrivacyStages", dependencies: ["Runner", "Captures", "Store", "SensitiveDetectors"],
             path: "Sources/Stages/Privacy"),
     .target(name: "RulesStages", dependencies: ["Runner", "Captures", "Store", "ObjectRules"], path: "Sources/Stages/Rules"),
