@@ -132,6 +132,6 @@ struct PrivacyGateTests {
         #expect(out.text == nil && out.codes == nil && out.fingerprint == nil && out.labels == nil && out.vector == nil)
         #expect(out.file.id == record.file.id && out.file.source == "shots" && out.file.relativePath.isEmpty)
         #expect(out.metadata.date == record.metadata.date && out.metadata.location == nil)
-        #expect(out.extras.get(PrivacyVerdict.self)?.category == .paymentCard)
+        #expect(out.privacyVerdict?.category == .paymentCard)
     }
 }
