@@ -144,6 +144,9 @@ targets += [
                                                      "PersistStage", "Runner", "Captures", "TestSupport"]),
     .executableTarget(name: "PrivacyFigures", dependencies: ["PrivacyFixtures", "ObjectRules"],
                       path: "benchmarks/Privacy/Figures"),
+    .executableTarget(name: "PrivacyOCRFigures", dependencies: ["PrivacyFixtures", "ObjectRules", "ReadingStages",
+                                                                "ReadingFixtures", "Captures"],
+                      path: "benchmarks/Privacy/OCR"),
 ]
 
 let package = Package(

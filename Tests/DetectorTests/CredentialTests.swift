@@ -45,3 +45,12 @@ struct CredentialTests {
         #expect(CredentialRule.evaluate(DetectorInput(text: "ghp_short and AKIA lowercase akiaiosfodnn7example")) == nil)
     }
 }
+
+@Suite("Credentials as OCR reads them")
+struct CredentialOCRTests {
+    @Test func aJWTWithASpaceInsertedAndAnIReadAsAnL() {
+        let text = "curl -H 'Authorization: Bearer\neyJhbGciOiJIUzI1 NilsInR5cCI6IkpXVCJ9.eyJzdWIi0iIx51588736In0.EQ)"
+        #expect(CredentialRule.evaluate(DetectorInput(text: text))?.rule == "credential.jwt")
+        #expect(CredentialRule.evaluate(DetectorInput(text: "eyJ is how a JSON object starts in base64. eyJ again.")) == nil)
+    }
+}

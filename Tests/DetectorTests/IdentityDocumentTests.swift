@@ -48,3 +48,15 @@ struct IdentityDocumentTests {
         #expect(IdentityDocumentRule.evaluate(DetectorInput(text: article)) == nil)
     }
 }
+
+@Suite("Identity zones as OCR reads them")
+struct MRZOCRTests {
+    @Test func fillersReadAsLettersAStrayMarkAndAFillerLostAreRepaired() throws {
+        // As the recogniser read a rendered TD3 zone (PrivacyOCRFigures, seed 101): fillers as "c", a trailing
+        // "§", a filler run one short. The zone is the specimen's, so its check digits are known good.
+        let lines = ["P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<cccccc<c<",
+                     "L898902C36UTO7408122F1204159ZE184226B<<<<10§"]
+        let zone = try #require(MRZ.find(in: lines))
+        #expect(zone.format == .td3)
+    }
+}

@@ -7,7 +7,7 @@ import Foundation
 public enum CredentialRule {
     static let privateKey = try! NSRegularExpression(
         pattern: #"-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----"#)
-    static let jwt = try! NSRegularExpression(pattern: #"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"#)
+    static let jwt = try! NSRegularExpression(pattern: #"\beyJ[A-Za-z0-9_\- ]{8,}\.\s?eyJ[A-Za-z0-9_\- ]{8,}\.\s?[A-Za-z0-9_\-]{2,}"#)
     static let keywordValue = try! NSRegularExpression(
         pattern: #"(?i)\b(password|passwort|passwd|pwd|mot de passe|contraseña|senha|secret|api[_ \-]?key|access[_ \-]?key|token|client[_ \-]?secret|pin code|wi-?fi key|network key)\b\s*[:=]\s*["']?([^\s"']{6,128})"#)
 
@@ -81,8 +81,12 @@ public enum CredentialRule {
         }
     }
 
+    /// Whether the token's header is JSON with an `alg` (decoded), or starts as the base64 of `{"alg"`, `{"typ"` or
+    /// `{"kid"` does (OCR garbles the rest: a space inserted, `I` read as `l`).
     static func isJWTHeader(_ token: String) -> Bool {
-        guard let header = token.split(separator: ".").first else { return false }
+        let compact = token.filter { !$0.isWhitespace }
+        if ["eyJhbGci", "eyJ0eXAi", "eyJraWQi"].contains(where: compact.hasPrefix) { return true }
+        guard let header = compact.split(separator: ".").first else { return false }
         var base64 = header.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         guard let data = Data(base64Encoded: base64) else { return false }

@@ -43,17 +43,51 @@ public enum MRZ {
     static let toLetter: [Character: Character] = ["0": "O", "1": "I", "8": "B", "5": "S", "2": "Z", "6": "G"]
 
     /// A line as OCR gives it, made into MRZ characters: spaces dropped, `«` and lookalikes read as `<`, upper case.
+    /// In a line that has fillers (`<<`), the lower-case letters OCR reads for a filler (`c`, `k`, `x`) are fillers
+    /// too (a zone has no lower case), and stray marks (`§`, `.`) are dropped.
     public static func normalise(_ line: String) -> String {
+        let hasFillers = line.contains("<<") || line.contains("«")
         var out = ""
-        for character in line.uppercased() {
+        for character in line {
             switch character {
             case " ", "\t": continue
             case "«": out += "<<"
             case "‹", "(", "[", "{": out.append("<")
-            default: out.append(character)
+            case "c" where hasFillers, "k" where hasFillers, "x" where hasFillers: out.append("<")
+            default:
+                if character.isLetter || character.isNumber || character == "<" {
+                    out += String(character).uppercased()
+                } else if !hasFillers {
+                    out.append(character)
+                }
             }
         }
         return out
+    }
+
+    /// `line` brought to `length` by growing or shrinking its longest run of fillers, when it is at most two off
+    /// (OCR loses or doubles a `<` in a long run); nil when it cannot be.
+    static func fitted(_ line: String, to length: Int) -> String? {
+        let difference = length - line.count
+        guard difference != 0 else { return line }
+        guard abs(difference) <= 2 else { return nil }
+        let characters = Array(line)
+        var best: (start: Int, count: Int) = (0, 0)
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "<" else { index += 1; continue }
+            let start = index
+            while index < characters.count, characters[index] == "<" { index += 1 }
+            if index - start > best.count { best = (start, index - start) }
+        }
+        guard best.count >= 3 else { return nil }
+        var out = characters
+        if difference > 0 {
+            out.insert(contentsOf: Array(repeating: Character("<"), count: difference), at: best.start)
+        } else {
+            out.removeSubrange(best.start..<(best.start - difference))
+        }
+        return String(out)
     }
 
     /// Whether a normalised line can be a zone line (only A-Z, 0-9 and `<`, with at least one `<`).
@@ -71,10 +105,12 @@ public enum MRZ {
         for (index, line) in candidates.enumerated() where isZoneLine(line) {
             let next = index + 1 < candidates.count ? candidates[index + 1] : nil
             let third = index + 2 < candidates.count ? candidates[index + 2] : nil
-            if line.count == 30, let next, next.count == 30, let third, third.count == 30,
-               let zone = checkTD1(line, next, third) { return zone }
-            if line.count == 44, let next, next.count == 44, let zone = checkLong(first: line, second: next) { return zone }
-            if line.count == 36, let next, next.count == 36, let zone = checkShort(first: line, second: next) { return zone }
+            if let one = fitted(line, to: 30), let next = next.flatMap({ fitted($0, to: 30) }),
+               let third = third.flatMap({ fitted($0, to: 30) }), let zone = checkTD1(one, next, third) { return zone }
+            if let one = fitted(line, to: 44), let next = next.flatMap({ fitted($0, to: 44) }),
+               let zone = checkLong(first: one, second: next) { return zone }
+            if let one = fitted(line, to: 36), let next = next.flatMap({ fitted($0, to: 36) }),
+               let zone = checkShort(first: one, second: next) { return zone }
         }
         return nil
     }
