@@ -60,3 +60,12 @@ struct MRZOCRTests {
         #expect(zone.format == .td3)
     }
 }
+
+extension MRZOCRTests {
+    @Test func aPersonalNumberRepairedForItsCheckIsRepairedInTheCompositeToo() throws {
+        // Read from a rendered zone (PrivacyOCRFigures, seed 101): `1` read as `l` in the personal number, a space,
+        // a stray mark, one filler too many.
+        let lines = ["P<FRAERIKSSON<<SOPHIE<<<<<<<<<<<<<<<<cccccc<c<", "PX7430807 1FRA5603059F3304259531l<<<<<<<<<<<56§"]
+        #expect(MRZ.find(in: lines)?.format == .td3)
+    }
+}

@@ -21,7 +21,7 @@ public enum IdentityDocumentRule {
         ("führerschein", "driving licence"), ("permis de conduire", "driving licence"),
     ]
     static let fieldLabels = [
-        "surname", "given names", "given name", "name/nom", "nom", "prénoms", "vorname", "vornamen", "date of birth",
+        "surname", "given names", "given name", "name", "name/nom", "nom", "prénoms", "vorname", "vornamen", "date of birth",
         "dob", "geburtsdatum", "date de naissance", "nationality", "nationalité", "staatsangehörigkeit", "sex",
         "sexe", "place of birth", "lieu de naissance", "date of issue", "date of expiry", "expiry date", "exp",
         "issuing authority", "authority", "passport no", "document no", "card no", "dl no", "dln", "class",
@@ -32,8 +32,10 @@ public enum IdentityDocumentRule {
         if let zone = MRZ.find(in: input.lines) {
             return SensitiveFinding(
                 category: .identityDocument, rule: mrzID,
-                reason: "identity document: a \(zone.format.rawValue) machine-readable zone passing all \(zone.checks) "
-                    + "ICAO 9303 check digits" + (zone.repaired ? " (after repairing OCR letter/digit swaps)" : ""))
+                reason: "identity document: a \(zone.format.rawValue) machine-readable zone passing "
+                    + (zone.partial ? "its document-number, birth and expiry check digits (the rest misread)"
+                                    : "all \(zone.checks) ICAO 9303 check digits")
+                    + (zone.repaired ? " (after repairing OCR letter/digit swaps)" : ""))
         }
         for code in input.codes {
             let text = code.text ?? String(decoding: code.bytes, as: UTF8.self)

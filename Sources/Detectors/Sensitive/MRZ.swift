@@ -17,6 +17,9 @@ public enum MRZ {
         public var checks: Int
         /// Whether characters had to be repaired (O/0, I/1, B/8, S/5, Z/2) for the checks to pass.
         public var repaired: Bool
+        /// Whether only the document number, birth and expiry digits verified (the personal number or the
+        /// composite misread beyond repair): three check digits, still a zone beyond chance.
+        public var partial: Bool = false
     }
 
     /// The ICAO 9303 check digit of `field`: weights 7, 3, 1; digits their value, A-Z 10-35, `<` 0.
@@ -160,17 +163,20 @@ public enum MRZ {
               let expiry = verify(field(21, 27), check: line[27], numeric: true), expiry.ok else { return nil }
         var repaired = number.repaired || birth.repaired || expiry.repaired
         if kind == "V" { return Zone(format: .visaA, checks: 3, repaired: repaired) }
-        let personal = field(28, 42)
+        var personal = String(field(28, 42))
         var checks = 3
         if line[42] != "<" || personal.contains(where: { $0 != "<" }) {
-            guard let result = verify(personal, check: line[42], numeric: false), result.ok else { return nil }
+            guard let result = verify(Substring(personal), check: line[42], numeric: false), result.ok else {
+                return Zone(format: .td3, checks: 3, repaired: repaired, partial: true)
+            }
             checks += 1
             repaired = repaired || result.repaired
+            personal = result.value
         }
         let composite = number.value + String(line[9]) + birth.value + String(line[19]) + expiry.value
-            + String(line[27]) + String(personal) + String(line[42])
+            + String(line[27]) + personal + String(line[42])
         guard let compositeCheck = verify(Substring(composite), check: line[43], numeric: false), compositeCheck.ok
-        else { return nil }
+        else { return Zone(format: .td3, checks: checks, repaired: repaired, partial: true) }
         return Zone(format: .td3, checks: checks + 1, repaired: repaired || compositeCheck.repaired)
     }
 
@@ -188,7 +194,7 @@ public enum MRZ {
         let composite = number.value + String(line[9]) + birth.value + String(line[19]) + expiry.value
             + String(line[27]) + String(field(28, 35))
         guard let compositeCheck = verify(Substring(composite), check: line[35], numeric: false), compositeCheck.ok
-        else { return nil }
+        else { return Zone(format: .td2, checks: 3, repaired: repaired, partial: true) }
         return Zone(format: .td2, checks: 4, repaired: repaired || compositeCheck.repaired)
     }
 
@@ -202,8 +208,10 @@ public enum MRZ {
               let expiry = verify(field(second, 8, 14), check: two[14], numeric: true), expiry.ok else { return nil }
         let composite = number.value + String(one[14...29])
             + birth.value + String(two[6]) + expiry.value + String(two[14]) + String(two[18...28])
-        guard let compositeCheck = verify(Substring(composite), check: two[29], numeric: false), compositeCheck.ok
-        else { return nil }
+        guard let compositeCheck = verify(Substring(composite), check: two[29], numeric: false), compositeCheck.ok else {
+            return Zone(format: .td1, checks: 3, repaired: number.repaired || birth.repaired || expiry.repaired,
+                        partial: true)
+        }
         return Zone(format: .td1, checks: 4,
                     repaired: number.repaired || birth.repaired || expiry.repaired || compositeCheck.repaired)
     }
