@@ -19,8 +19,6 @@ struct ReadCapture: Sendable {
 @Suite("The privacy gate holds captures back: only id, source, date and category reach the index")
 struct PrivacyGateTests {
     static let baseDate = Date(timeIntervalSince1970: 1_717_236_000)
-    static let rulesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("rules").path
 
     static let captures = [
         ReadCapture(name: "card-photo-7731.png", text: ["JANE Q CARDHOLDER", "4111 1111 1111 1111", "VALID THRU 09/28"], codes: []),
