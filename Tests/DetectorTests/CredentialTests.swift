@@ -54,3 +54,10 @@ struct CredentialOCRTests {
         #expect(CredentialRule.evaluate(DetectorInput(text: "eyJ is how a JSON object starts in base64. eyJ again.")) == nil)
     }
 }
+
+extension CredentialOCRTests {
+    @Test func aJWTWhoseSignatureOCRLost() {
+        let text = "curl -H 'Authorization: Bearer\neyJhbGciOiJIUzI1 NilsInR5cCI6IkpXVCJ9.eyJzdWIiOiIx73416651In"
+        #expect(CredentialRule.evaluate(DetectorInput(text: text))?.rule == "credential.jwt")
+    }
+}

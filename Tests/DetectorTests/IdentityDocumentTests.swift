@@ -69,3 +69,12 @@ extension MRZOCRTests {
         #expect(MRZ.find(in: lines)?.format == .td3)
     }
 }
+
+extension MRZOCRTests {
+    @Test func aTD2WhoseFirstLineGrewFillersAndWhoseCompositeWasLost() throws {
+        // Read from a rendered TD2 zone (PrivacyOCRFigures, seed 202): fillers as "c" and "e", four too many on the
+        // first line, the composite check digit read as "§".
+        let zone = try #require(MRZ.find(in: ["I<UTOMUELLER<<LUCIA<<<<<<<<ccecececcecc<", "JN21505595UTO5505050F3304156<<<<<<<§"]))
+        #expect(zone.format == .td2 && zone.partial)
+    }
+}

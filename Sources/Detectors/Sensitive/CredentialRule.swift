@@ -7,7 +7,8 @@ import Foundation
 public enum CredentialRule {
     static let privateKey = try! NSRegularExpression(
         pattern: #"-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----"#)
-    static let jwt = try! NSRegularExpression(pattern: #"\beyJ[A-Za-z0-9_\- ]{8,}\.\s?eyJ[A-Za-z0-9_\- ]{8,}\.\s?[A-Za-z0-9_\-]{2,}"#)
+    /// Header and payload (the signature may be missing: unsigned, or lost by OCR at a line's end).
+    static let jwt = try! NSRegularExpression(pattern: #"\beyJ[A-Za-z0-9_\- ]{8,}\.\s?eyJ[A-Za-z0-9_\-]{8,}"#)
     static let keywordValue = try! NSRegularExpression(
         pattern: #"(?i)\b(password|passwort|passwd|pwd|mot de passe|contraseña|senha|secret|api[_ \-]?key|access[_ \-]?key|token|client[_ \-]?secret|pin code|wi-?fi key|network key)\b\s*[:=]\s*["']?([^\s"']{6,128})"#)
 

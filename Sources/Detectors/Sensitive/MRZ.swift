@@ -56,7 +56,8 @@ public enum MRZ {
             case " ", "\t": continue
             case "«": out += "<<"
             case "‹", "(", "[", "{": out.append("<")
-            case "c" where hasFillers, "k" where hasFillers, "x" where hasFillers: out.append("<")
+            case "c" where hasFillers, "e" where hasFillers, "k" where hasFillers, "x" where hasFillers:
+                out.append("<")
             default:
                 if character.isLetter || character.isNumber || character == "<" {
                     out += String(character).uppercased()
@@ -68,12 +69,12 @@ public enum MRZ {
         return out
     }
 
-    /// `line` brought to `length` by growing or shrinking its longest run of fillers, when it is at most two off
-    /// (OCR loses or doubles a `<` in a long run); nil when it cannot be.
-    static func fitted(_ line: String, to length: Int) -> String? {
+    /// `line` brought to `length` by growing or shrinking its longest run of fillers, when it is at most `slack`
+    /// off (OCR loses or doubles a `<` in a long run); nil when it cannot be.
+    static func fitted(_ line: String, to length: Int, slack: Int = 2) -> String? {
         let difference = length - line.count
         guard difference != 0 else { return line }
-        guard abs(difference) <= 2 else { return nil }
+        guard abs(difference) <= slack else { return nil }
         let characters = Array(line)
         var best: (start: Int, count: Int) = (0, 0)
         var index = 0
@@ -83,7 +84,7 @@ public enum MRZ {
             while index < characters.count, characters[index] == "<" { index += 1 }
             if index - start > best.count { best = (start, index - start) }
         }
-        guard best.count >= 3 else { return nil }
+        guard best.count >= 3, best.count > -difference else { return nil }
         var out = characters
         if difference > 0 {
             out.insert(contentsOf: Array(repeating: Character("<"), count: difference), at: best.start)
@@ -108,11 +109,12 @@ public enum MRZ {
         for (index, line) in candidates.enumerated() where isZoneLine(line) {
             let next = index + 1 < candidates.count ? candidates[index + 1] : nil
             let third = index + 2 < candidates.count ? candidates[index + 2] : nil
+            // Only the first line's document code is read in TD2 and TD3: its filler run may be further off.
             if let one = fitted(line, to: 30), let next = next.flatMap({ fitted($0, to: 30) }),
                let third = third.flatMap({ fitted($0, to: 30) }), let zone = checkTD1(one, next, third) { return zone }
-            if let one = fitted(line, to: 44), let next = next.flatMap({ fitted($0, to: 44) }),
+            if let one = fitted(line, to: 44, slack: 8), let next = next.flatMap({ fitted($0, to: 44) }),
                let zone = checkLong(first: one, second: next) { return zone }
-            if let one = fitted(line, to: 36), let next = next.flatMap({ fitted($0, to: 36) }),
+            if let one = fitted(line, to: 36, slack: 8), let next = next.flatMap({ fitted($0, to: 36) }),
                let zone = checkShort(first: one, second: next) { return zone }
         }
         return nil
