@@ -116,7 +116,7 @@ targets += [
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages",
                                             "FingerprintStages", "ImageClassifier", "CLIPModel", "CLIPStages",
                                             "LabelsStages", "ReadingStages", "CProcessGuard", "ModelInstall",
-                                            "HTTPTransfer", "FileWatch"]),
+                                            "HTTPTransfer", "FileWatch", "PrivacyStages", "RulesStages"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
                       path: "benchmarks/Containment"),
@@ -125,7 +125,7 @@ targets += [
                                                                   "FileWatch", "ControlSocket"]),
 ]
 targets += [
-    .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport"]),
+    .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport", "ReadingFixtures"]),
     // `pool-pipeline run` with a stage kind that aborts the process on purpose, for the containment tests.
     .executableTarget(name: "containment-probe", dependencies: ["PoolPipeline", "Runner", "Captures"],
                       path: "Tests/ContainmentProbe"),
@@ -168,6 +168,30 @@ targets += [
 targets += [
     .target(name: "Benchmarking", path: "Sources/Benchmarking"),
     .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking"]),
+]
+
+// MARK: - Privacy gate and rules: detectors (pure libraries), the gate and rules stages, their stored families
+
+targets += [
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // Sensitive-data detectors: Luhn and card networks, IBAN, ICAO 9303 zones, credentials, health payloads.
+    .target(name: "SensitiveDetectors", dependencies: ["CZlib", "ContentDigest"], path: "Sources/Detectors/Sensitive"),
+    // Objects (links, e-mail, phone, money, dates, flights, tracking, ISBN, BCBP) and leads, from declarative rules.
+    // libphonenumber (Debian's libphonenumber-dev) behind a small C shim: phone numbers found and validated.
+    .target(name: "CPhoneNumbers", path: "Sources/CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber")]),
+    .target(name: "ObjectRules", dependencies: ["CPhoneNumbers"], path: "Sources/Detectors/Objects"),
+    .target(name: "PrivacyStages", dependencies: ["Runner", "Captures", "Store", "SensitiveDetectors"],
+            path: "Sources/Stages/Privacy"),
+    .target(name: "RulesStages", dependencies: ["Runner", "Captures", "Store", "ObjectRules"], path: "Sources/Stages/Rules"),
+    .target(name: "PrivacyFixtures", dependencies: ["SensitiveDetectors", "ObjectRules"], path: "benchmarks/Privacy/Fixtures"),
+    .testTarget(name: "DetectorTests", dependencies: ["SensitiveDetectors", "ObjectRules", "PrivacyFixtures"]),
+    .testTarget(name: "PrivacyTests", dependencies: ["PrivacyStages", "RulesStages", "SensitiveDetectors", "ObjectRules", "Store",
+                                                     "PersistStage", "Runner", "Captures", "TestSupport"]),
+    .executableTarget(name: "PrivacyFigures", dependencies: ["PrivacyFixtures", "ObjectRules"],
+                      path: "benchmarks/Privacy/Figures"),
+    .executableTarget(name: "PrivacyOCRFigures", dependencies: ["PrivacyFixtures", "ObjectRules", "ReadingStages",
+                                                                "ReadingFixtures", "Captures"],
+                      path: "benchmarks/Privacy/OCR"),
 ]
 
 let package = Package(

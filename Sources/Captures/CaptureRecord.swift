@@ -11,10 +11,14 @@ public struct CaptureRecord: Sendable, JoinedInput {
     public var focus: FocusMeasure?
     public var vector: ImageVector?
     public var labels: CaptureLabels?
+    /// The parts of other stage families that joined this record (a brightness, the privacy gate's verdict, the
+    /// rules' objects), stored by the family that declares how (see `StoredFamily` in Store); none of the types
+    /// above.
+    public var extras: JoinedParts
 
     public init(file: CaptureFile, metadata: CaptureMetadata, text: CaptureText? = nil, codes: CaptureCodes? = nil,
                 fingerprint: VisualFingerprint? = nil, focus: FocusMeasure? = nil, vector: ImageVector? = nil,
-                labels: CaptureLabels? = nil) {
+                labels: CaptureLabels? = nil, extras: JoinedParts = JoinedParts()) {
         self.file = file
         self.metadata = metadata
         self.text = text
@@ -23,6 +27,7 @@ public struct CaptureRecord: Sendable, JoinedInput {
         self.focus = focus
         self.vector = vector
         self.labels = labels
+        self.extras = extras
     }
 
     public static var parts: [JoinPart] {
@@ -34,6 +39,7 @@ public struct CaptureRecord: Sendable, JoinedInput {
     public init(parts: JoinedParts) throws {
         let decoded = try parts.require(DecodedCapture.self)
         self.init(file: decoded.file, metadata: decoded.metadata, text: parts.get(), codes: parts.get(),
-                  fingerprint: parts.get(), focus: parts.get(), vector: parts.get(), labels: parts.get())
+                  fingerprint: parts.get(), focus: parts.get(), vector: parts.get(), labels: parts.get(),
+                  extras: parts.removing(Self.parts.map(\.type)))
     }
 }

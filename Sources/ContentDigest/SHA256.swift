@@ -36,14 +36,26 @@ public final class SHA256 {
 
     /// The digest of everything fed, as 64 lowercase hex digits. A hasher is finalised once.
     public func finalizeHex() -> String {
-        precondition(!finished, "SHA256.finalizeHex called twice")
+        Self.hex(finalize())
+    }
+
+    /// The digest of everything fed, as its 32 bytes. A hasher is finalised once.
+    public func finalize() -> [UInt8] {
+        precondition(!finished, "SHA256.finalize called twice")
         finished = true
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else {
             fatalError("libcrypto: EVP_DigestFinal_ex failed")
         }
-        return Self.hex(digest.prefix(Int(length)))
+        return Array(digest.prefix(Int(length)))
+    }
+
+    /// The 32-byte digest of `bytes`.
+    public static func digest<Bytes: Sequence>(of bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        let hasher = SHA256()
+        hasher.update(bytes)
+        return hasher.finalize()
     }
 
     /// The hex digest of `bytes`.

@@ -3,7 +3,9 @@ import DecodeStages
 import FingerprintStages
 import LabelsStages
 import PersistStage
+import PrivacyStages
 import ReadingStages
+import RulesStages
 import Runner
 
 extension StageRegistry {
@@ -16,6 +18,8 @@ extension StageRegistry {
         registry.registerCLIPStages()
         registry.registerReadingStages()
         registry.registerStoreStages()
+        registry.registerPrivacyStages()
+        registry.registerRulesStages()
         return registry
     }
 }

@@ -24,6 +24,7 @@ public final class Indexer: Sendable {
                 powerMonitor: (any PowerMonitor)? = SystemPowerMonitor(), mode: IndexingMode = .oneOff,
                 grantInterval: Duration = .seconds(1), filesInProgress: FilesInProgress? = nil) throws {
         store = try IndexStore(path: indexPath)
+        try store.attach(StoredFamily.builtIn)
         var environment = StageEnvironment(baseDirectory: "")
         environment.provide(store)
         if let filesInProgress { environment.provide(filesInProgress) }

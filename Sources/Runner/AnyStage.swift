@@ -4,6 +4,8 @@ struct AnyStage: Sendable {
     let outputType: any Sendable.Type
     /// The parts a joined input accepts; nil when the input is a single upstream output.
     let joinParts: [JoinPart]?
+    /// The parts an `OpenJoin` stage reads beyond `joinParts`.
+    let extraParts: ExtraParts
     let process: @Sendable (any Sendable, StageContext) async throws -> any Sendable
     let finish: @Sendable () async throws -> Void
     /// What the stage asks the status to tell the user (see `StageNotes`).
@@ -16,6 +18,7 @@ struct AnyStage: Sendable {
         outputType = S.Output.self
         let joined = S.Input.self as? any JoinedInput.Type
         joinParts = joined?.parts
+        extraParts = joined == nil ? .none : (stage as? any OpenJoin)?.extraParts ?? .none
         process = { value, context in
             if let input = value as? S.Input {
                 return try await stage.process(input, context: context)

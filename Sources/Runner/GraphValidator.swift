@@ -122,10 +122,11 @@ struct GraphValidator {
             }
             var seen: Set<ObjectIdentifier> = []
             for edge in incoming {
-                guard parts.contains(where: { $0.type == edge.type }), seen.insert(ObjectIdentifier(edge.type)).inserted else {
+                guard parts.contains(where: { $0.type == edge.type }) || stage.extraParts.accepts(edge.type),
+                      seen.insert(ObjectIdentifier(edge.type)).inserted else {
                     throw PipelineError(file: file, stage: id, field: "edges",
                                         problem: .incompatibleEdge(from: edge.id, output: typeName(edge.type),
-                                                                   input: partsDescription(parts)))
+                                                                   input: partsDescription(parts) + stage.extraParts.summary))
                 }
             }
             if let missing = parts.first(where: { part in part.required && !seen.contains(ObjectIdentifier(part.type)) }) {
@@ -135,8 +136,9 @@ struct GraphValidator {
         }
 
         for edge in incoming where edge.type != stage.inputType {
-            let accepts = stage.joinParts.map(partsDescription) ?? typeName(stage.inputType)
-            if let parts = stage.joinParts, parts.contains(where: { $0.type == edge.type }) {
+            let accepts = stage.joinParts.map { partsDescription($0) + stage.extraParts.summary } ?? typeName(stage.inputType)
+            if let parts = stage.joinParts,
+               parts.contains(where: { $0.type == edge.type }) || stage.extraParts.accepts(edge.type) {
                 if let missing = parts.first(where: { $0.required && $0.type != edge.type }) {
                     throw PipelineError(file: file, stage: id, field: "edges", problem: .missingPart(type: typeName(missing.type)))
                 }

@@ -40,6 +40,19 @@ public struct JoinedParts: Sendable {
         values[ObjectIdentifier(type)] as? Part
     }
 
+    /// Every part, in no particular order.
+    public var all: [any Sendable] { Array(values.values) }
+
+    /// Whether no part arrived.
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// These parts without the ones of `types`.
+    public func removing(_ types: [any Sendable.Type]) -> JoinedParts {
+        var copy = self
+        for type in types { copy.values[ObjectIdentifier(type)] = nil }
+        return copy
+    }
+
     /// The part of this type; throws when it is missing (a required part, checked at load, so only a bug).
     public func require<Part>(_ type: Part.Type = Part.self) throws -> Part {
         guard let part = get(type) else { throw JoinError.missingPart(String(describing: type)) }

@@ -18,6 +18,7 @@ public struct LoadedStage: Sendable {
     /// Whether the stage reads values of `type` (directly, or as a part of a joined input).
     public func reads(_ type: any Sendable.Type) -> Bool {
         type == stage.inputType || stage.joinParts?.contains { $0.type == type } == true
+            || (stage.joinParts != nil && stage.extraParts.accepts(type))
     }
 
     /// Processes one value (a joined input may be given one of its parts, and is built from it).

@@ -8,7 +8,7 @@ enum CommandLineTool {
     static let commands: [any Command.Type] = [
         RunCommand.self, StatusCommand.self, PauseCommand.self, ResumeCommand.self, ExportCommand.self,
         SearchCommand.self, SimilarCommand.self, BenchCommand.self, KindsCommand.self, RebuildIndexCommand.self,
-        DeleteIndexCommand.self, ModelsCommand.self, IndexNowCommand.self, ServiceCommand.self,
+        DeleteIndexCommand.self, ModelsCommand.self, IndexNowCommand.self, ServiceCommand.self, ExplainCommand.self,
     ]
 
     static var usage: String {
@@ -97,7 +97,9 @@ enum IndexOption {
         guard FileManager.default.fileExists(atPath: path) else {
             throw UsageError("no index at \(path); run `pool-pipeline run <pipeline.json>` first")
         }
-        return try IndexStore(path: path)
+        let store = try IndexStore(path: path)
+        try store.attach(StoredFamily.builtIn, migrating: false)
+        return store
     }
 
     /// Takes the index's lock for a command that changes the whole index (`rebuild-index`, `delete-index`), or

@@ -4,7 +4,8 @@ import Runner
 import Store
 
 /// Stores each capture's record in the index (`sqlite.persist`), a slice of captures per transaction, and hands
-/// the record on unchanged.
+/// the record on unchanged. Besides the built-in parts, it joins the part of every stage family attached to the
+/// store (`IndexStore.attach`), which the store writes through the family's declaration.
 ///
 /// Records wait in a buffer until `slice` of them have arrived, then the slice is written in one transaction,
 /// together with the regrouping of the moments its captures join or leave (`IndexStore.write`);
@@ -16,7 +17,7 @@ import Store
 ///
 /// SQLite blocks while it writes, so slices are written on a serial dispatch queue of the stage's own, not on the
 /// Swift concurrency pool that the other stages compute on.
-public struct SQLitePersistStage: CommittingStage {
+public struct SQLitePersistStage: CommittingStage, OpenJoin {
     public typealias Input = CaptureRecord
     public typealias Output = CaptureRecord
 
@@ -48,6 +49,10 @@ public struct SQLitePersistStage: CommittingStage {
         }
         self.init(store: store, slice: slice, stageID: options.stageID)
     }
+
+    /// Besides the built-in parts of a `CaptureRecord`, the parts of every family attached to the store: a stage
+    /// whose output a family declares how to store can feed this stage, with no change to it.
+    public var extraParts: ExtraParts { .only(store.families.map(\.partType)) }
 
     /// The number of records buffered and not yet written.
     public var pendingCount: Int { buffer.state.withLock { $0.count } }

@@ -58,14 +58,49 @@ public struct ExportedCapture: Sendable, Equatable, Encodable {
     public var links: [JSONValue]
     public var leads: [JSONValue]
     public var things: [JSONValue]
+    /// The fields stage families add (see `StoredFamily`), written after export's own; one named like an own field
+    /// (`sensitive`, `links`, `leads`, `things`) replaces it.
+    public var fields: [String: JSONValue] = [:]
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, source, path, date, dateSource, location, kind, format, width, height, text, codes, labels
         case fingerprint, sharpness, outOfFocus, moment, momentRepresentative, sensitive, links, leads, things
+
+        static let allNames = Set(allCases.map(\.rawValue))
+    }
+
+    /// A family's field name as a coding key.
+    struct FieldKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     /// Writes every key, nil ones as JSON null, so each line has the same keys.
     public func encode(to encoder: any Encoder) throws {
+        var own = self
+        if let value = fields["sensitive"] {
+            own.sensitive = nil
+            if case .string(let category) = value { own.sensitive = category }
+        }
+        for key in ["links", "leads", "things"] {
+            guard let value = fields[key] else { continue }
+            let list: [JSONValue] = if case .array(let items) = value { items } else { [value] }
+            switch key {
+            case "links": own.links = list
+            case "leads": own.leads = list
+            default: own.things = list
+            }
+        }
+        try own.encodeOwn(to: encoder)
+        var extra = encoder.container(keyedBy: FieldKey.self)
+        for (key, value) in fields where !CodingKeys.allNames.contains(key) {
+            try extra.encode(value, forKey: FieldKey(stringValue: key))
+        }
+    }
+
+    private func encodeOwn(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(source, forKey: .source)

@@ -18,6 +18,7 @@ extension IndexStore {
     public func exportCaptures(_ body: (ExportedCapture) throws -> Void) throws {
         let dates = ISO8601DateFormatter()
         dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let families = families
         try read { db in
             try db.forEachRow("""
                 SELECT id, source, path, date, date_source, lat, lon, city, kind, format, width, height, text,
@@ -29,7 +30,7 @@ extension IndexStore {
                 if let lat = row.double(5), let lon = row.double(6) {
                     location = ExportedCapture.Location(lat: lat, lon: lon, city: row.string(7))
                 }
-                let capture = ExportedCapture(
+                var capture = ExportedCapture(
                     id: id, source: row.string(1) ?? "", path: row.string(2) ?? "",
                     date: dates.string(from: Date(timeIntervalSince1970: row.double(3) ?? 0)),
                     dateSource: row.string(4) ?? "", location: location, kind: row.string(8) ?? "",
@@ -40,6 +41,9 @@ extension IndexStore {
                     sharpness: row.double(14), outOfFocus: row.bool(15), moment: row.string(16),
                     momentRepresentative: row.bool(17) ?? true, sensitive: nil,
                     links: [], leads: [], things: [])
+                for family in families {
+                    capture.fields.merge(try family.exportFields(id, db)) { _, new in new }
+                }
                 try body(capture)
             }
         }

@@ -58,7 +58,9 @@ extension IndexStore {
     /// capture again, because the ledger no longer knows any of them.
     public func rebuild() throws {
         try write { db in
-            for table in IndexSchema.derivedTables { try db.execute("DELETE FROM \(table)") }
+            for table in try Self.familyTableNames(db) + IndexSchema.derivedTables {
+                try db.execute("DELETE FROM \(table)")
+            }
         }
         try queue.withConnection { db in try db.execute("VACUUM") }
     }

@@ -13,13 +13,20 @@ extension IndexStore {
     /// dies, none of it.
     public func write(_ records: [CaptureRecord], indexedAt: Date = Date()) throws {
         guard !records.isEmpty else { return }
+        let families = families
         try queue.write { db in
-            for record in records { try Self.upsert(record, indexedAt: indexedAt, in: db) }
+            let familyTables = try Self.familyTableNames(db)
+            for record in records {
+                try Self.upsert(record, indexedAt: indexedAt, families: families, familyTables: familyTables, in: db)
+            }
             try Self.regroupMoments(afterWriting: records.map(\.file.id.rawValue), in: db)
         }
     }
 
-    static func upsert(_ record: CaptureRecord, indexedAt: Date, in db: Database) throws {
+    /// Writes one capture: its row, codes, labels and vector, the parts of the `families` attached (after deleting
+    /// its rows from every family table, `familyTables`), and its search entry.
+    static func upsert(_ record: CaptureRecord, indexedAt: Date, families: [StoredFamily] = [],
+                       familyTables: [String] = [], in db: Database) throws {
         let id = record.file.id.rawValue
         let metadata = record.metadata
         let rowID = try db.first("""
@@ -47,7 +54,7 @@ extension IndexStore {
             ]) { $0.int64(0) } ?? nil
         guard let rowID else { throw StoreError.corruptRow(table: "captures", column: "rowid", id: id) }
 
-        for table in ["codes", "labels", "vectors", "failures"] {
+        for table in ["codes", "labels", "vectors", "failures"] + familyTables {
             try db.execute("DELETE FROM \(table) WHERE capture_id = ?", [.text(id)])
         }
         for (ordinal, code) in (record.codes?.codes ?? []).enumerated() {
@@ -69,9 +76,15 @@ extension IndexStore {
                            [.text(id), .text(vector.model), DatabaseValue(vector.values.count),
                             .blob(VectorEncoding.bytes(of: vector.values))])
         }
+        var familyText: [String] = []
+        for family in families {
+            guard let part = record.extras.all.first(where: { type(of: $0) == family.partType }) else { continue }
+            try family.writePart(part, id, db)
+            if let text = family.searchPart(part), !text.isEmpty { familyText.append(text) }
+        }
         try db.execute("DELETE FROM captures_search WHERE rowid = ?", [.integer(rowID)])
         try db.execute("INSERT INTO captures_search (rowid, text, labels, path) VALUES (?, ?, ?, ?)", [
-            .integer(rowID), .text(searchText(of: record)),
+            .integer(rowID), .text(([searchText(of: record)] + familyText).filter { !$0.isEmpty }.joined(separator: "\n")),
             .text((record.labels?.labels ?? []).map(\.name).joined(separator: " ")),
             .text(record.file.relativePath),
         ])

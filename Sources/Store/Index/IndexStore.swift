@@ -1,5 +1,6 @@
 import Foundation
 import Runner
+import Synchronization
 
 /// The searchable index: an SQLite file of everything derived from the captures (never their pixels).
 ///
@@ -10,6 +11,8 @@ public final class IndexStore: Sendable {
     /// Where the index lives (`:memory:` for an in-memory index).
     public let path: String
     let queue: DatabaseQueue
+    /// The stage families whose parts this store writes, exports and searches (see `attach(_:)`).
+    let attachedFamilies = Mutex<[StoredFamily]>([])
 
     /// Opens the index at `path`, creating it and its parent folders when missing (or when the file is empty), and
     /// applies pending migrations. `:memory:` opens a private in-memory index.

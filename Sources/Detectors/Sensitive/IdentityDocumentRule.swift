@@ -1,0 +1,57 @@
+import Foundation
+
+/// Identity documents: a machine-readable zone passing its ICAO 9303 check digits; a driver's licence's AAMVA
+/// PDF417 payload; or a document's title (passport, identity card, residence permit, driving licence) with at least
+/// three of its field labels (surname, given names, date of birth, nationality, ...). An article about passports
+/// has the word but not the fields.
+public enum IdentityDocumentRule {
+    public static let mrzID = "identity.mrz"
+    public static let aamvaID = "identity.aamva"
+    public static let wordingID = "identity.wording"
+
+    static let titles: [(String, String)] = [
+        ("passport", "passport"), ("passeport", "passport"), ("reisepass", "passport"), ("pasaporte", "passport"),
+        ("identity card", "identity card"), ("id card", "identity card"), ("personalausweis", "identity card"),
+        ("carte nationale d'identité", "identity card"), ("carte d'identité", "identity card"),
+        ("documento nacional de identidad", "identity card"), ("carta d'identità", "identity card"),
+        ("residence permit", "residence permit"), ("aufenthaltstitel", "residence permit"),
+        ("titre de séjour", "residence permit"), ("permanent resident", "residence permit"),
+        ("driver license", "driving licence"), ("driver's license", "driving licence"),
+        ("driving licence", "driving licence"), ("drivers license", "driving licence"),
+        ("führerschein", "driving licence"), ("permis de conduire", "driving licence"),
+    ]
+    static let fieldLabels = [
+        "surname", "given names", "given name", "name", "name/nom", "nom", "prénoms", "vorname", "vornamen", "date of birth",
+        "dob", "geburtsdatum", "date de naissance", "nationality", "nationalité", "staatsangehörigkeit", "sex",
+        "sexe", "place of birth", "lieu de naissance", "date of issue", "date of expiry", "expiry date", "exp",
+        "issuing authority", "authority", "passport no", "document no", "card no", "dl no", "dln", "class",
+        "restrictions", "endorsements", "height", "hgt", "eyes", "iss", "personal no", "ausweisnummer",
+    ]
+
+    public static func evaluate(_ input: DetectorInput) -> SensitiveFinding? {
+        if let zone = MRZ.find(in: input.lines) {
+            return SensitiveFinding(
+                category: .identityDocument, rule: mrzID,
+                reason: "identity document: a \(zone.format.rawValue) machine-readable zone passing "
+                    + (zone.partial ? "its document-number, birth and expiry check digits (the rest misread)"
+                                    : "all \(zone.checks) ICAO 9303 check digits")
+                    + (zone.repaired ? " (after repairing OCR letter/digit swaps)" : ""))
+        }
+        for code in input.codes {
+            let text = code.text ?? String(decoding: code.bytes, as: UTF8.self)
+            if text.contains("ANSI 636") || text.contains("AAMVA") || (text.hasPrefix("@") && text.contains("DAQ")
+                && text.contains("DCS")) {
+                return SensitiveFinding(category: .identityDocument, rule: aamvaID,
+                                        reason: "identity document: a driver's licence barcode (AAMVA \(code.format) payload)")
+            }
+        }
+        let lower = input.lowercased
+        guard let title = titles.first(where: { Words.contains(lower, $0.0) }) else { return nil }
+        let labels = Set(Words.found(lower, fieldLabels))
+        // A document shows its labels one per field, next to short values; prose uses them inside sentences.
+        let shortLines = input.lines.filter { $0.count <= 40 }.count
+        guard labels.count >= 3, shortLines * 2 >= input.lines.count else { return nil }
+        return SensitiveFinding(category: .identityDocument, rule: wordingID,
+                                reason: "identity document: a \(title.1) page with \(labels.count) of its field labels")
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// API keys and tokens recognised by their provider's prefix and shape (the gitleaks/TruffleHog idea: a prefix
+/// makes a match certain enough without entropy).
+public enum ProviderKeys {
+    /// A provider's key shape.
+    public struct Shape: Sendable {
+        public var provider: String
+        public var kind: String
+        let pattern: NSRegularExpression
+
+        init(_ provider: String, _ kind: String, _ pattern: String) {
+            self.provider = provider
+            self.kind = kind
+            self.pattern = try! NSRegularExpression(pattern: pattern)
+        }
+    }
+
+    public static let shapes: [Shape] = [
+        Shape("AWS", "access key id", #"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"#),
+        Shape("Google Cloud", "API key", #"\bAIza[0-9A-Za-z_\-]{35}\b"#),
+        Shape("GitHub", "token", #"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b"#),
+        Shape("GitHub", "fine-grained token", #"\bgithub_pat_[A-Za-z0-9_]{60,90}\b"#),
+        Shape("GitLab", "token", #"\bglpat-[A-Za-z0-9_\-]{20}\b"#),
+        Shape("Stripe", "secret key", #"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{24,99}\b"#),
+        Shape("Slack", "token", #"\bxox[abposr]-[A-Za-z0-9\-]{10,80}\b"#),
+        Shape("Slack", "webhook", #"hooks\.slack\.com/services/T[A-Z0-9]{8,}/B[A-Z0-9]{8,}/[A-Za-z0-9]{24}"#),
+        Shape("Discord", "webhook", #"discord(?:app)?\.com/api/webhooks/\d{17,20}/[A-Za-z0-9_\-]{60,70}"#),
+        Shape("Telegram", "bot token", #"\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"#),
+        Shape("OpenAI", "API key", #"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}T3BlbkFJ[A-Za-z0-9_\-]{20,}\b"#),
+        Shape("OpenAI", "project key", #"\bsk-proj-[A-Za-z0-9_\-]{40,200}\b"#),
+        Shape("Anthropic", "API key", #"\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_\-]{80,120}\b"#),
+        Shape("Hugging Face", "token", #"\bhf_[A-Za-z]{34}\b"#),
+        Shape("npm", "token", #"\bnpm_[A-Za-z0-9]{36}\b"#),
+        Shape("PyPI", "token", #"\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,}"#),
+        Shape("SendGrid", "API key", #"\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b"#),
+        Shape("Twilio", "API key", #"\bSK[0-9a-f]{32}\b"#),
+        Shape("Shopify", "token", #"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b"#),
+        Shape("Square", "token", #"\bsq0(?:atp|csp)-[A-Za-z0-9_\-]{22,43}\b"#),
+        Shape("DigitalOcean", "token", #"\bdop_v1_[a-f0-9]{64}\b"#),
+        Shape("Mailgun", "API key", #"\bkey-[0-9a-f]{32}\b"#),
+        Shape("Atlassian", "API token", #"\bATATT3[A-Za-z0-9_\-=]{180,}"#),
+        Shape("Azure", "storage key", #"AccountKey=[A-Za-z0-9+/]{86}=="#),
+        Shape("Groq", "API key", #"\bgsk_[A-Za-z0-9]{52}\b"#),
+    ]
+
+    /// The first shape found in `text`.
+    public static func find(in text: String) -> Shape? {
+        let range = NSRange(text.startIndex..., in: text)
+        return shapes.first { $0.pattern.firstMatch(in: text, range: range) != nil }
+    }
+}

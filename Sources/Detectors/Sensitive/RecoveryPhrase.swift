@@ -1,0 +1,59 @@
+import ContentDigest
+
+/// BIP-39 recovery phrases: 12, 15, 18, 21 or 24 words of the English list whose last bits are the SHA-256
+/// checksum of the rest. Words may be numbered ("1. abandon") and spread over lines, as wallets show them.
+public enum RecoveryPhrase {
+    static let index: [String: Int] = Dictionary(uniqueKeysWithValues: BIP39Words.english.enumerated().map { ($1, $0) })
+
+    /// Whether `words` (lowercased) are a BIP-39 phrase with a valid checksum.
+    public static func isValid(_ words: [String]) -> Bool {
+        guard [12, 15, 18, 21, 24].contains(words.count) else { return false }
+        var bits: [Bool] = []
+        for word in words {
+            guard let value = index[word] else { return false }
+            for shift in stride(from: 10, through: 0, by: -1) { bits.append(value >> shift & 1 == 1) }
+        }
+        let checksumBits = words.count / 3
+        let entropyBits = bits.count - checksumBits
+        var entropy = [UInt8](repeating: 0, count: entropyBits / 8)
+        for (position, bit) in bits.prefix(entropyBits).enumerated() where bit {
+            entropy[position / 8] |= 0x80 >> UInt8(position % 8)
+        }
+        let digest = SHA256.digest(of: entropy)
+        for position in 0..<checksumBits {
+            let expected = digest[position / 8] & (0x80 >> UInt8(position % 8)) != 0
+            if bits[entropyBits + position] != expected { return false }
+        }
+        return true
+    }
+
+    /// The longest run of list words in `text`, numbering and punctuation skipped.
+    static func runs(in text: String) -> [[String]] {
+        var runs: [[String]] = []
+        var current: [String] = []
+        for token in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
+            let word = String(token)
+            if word.allSatisfy(\.isNumber) { continue }      // "1." numbering
+            if index[word] != nil {
+                current.append(word)
+            } else {
+                if current.count >= 12 { runs.append(current) }
+                current = []
+            }
+        }
+        if current.count >= 12 { runs.append(current) }
+        return runs
+    }
+
+    /// A phrase of valid length and checksum inside `text` (any window of a run of list words), or nil.
+    public static func find(in text: String) -> Int? {
+        for run in runs(in: text) {
+            for length in [24, 21, 18, 15, 12] where run.count >= length {
+                for start in 0...(run.count - length) where isValid(Array(run[start..<start + length])) {
+                    return length
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,8 @@
+import Runner
+
+extension StageRegistry {
+    /// Registers the privacy family's kinds: `privacy.gate`.
+    public mutating func registerPrivacyStages() {
+        register(PrivacyGateStage.kind) { _ in PrivacyGateStage() }
+    }
+}

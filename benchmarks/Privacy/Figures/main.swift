@@ -1,0 +1,47 @@
+import Foundation
+import ObjectRules
+import PrivacyFixtures
+
+// Figures of the privacy gate, objects and leads on generated captures, on seeds the tests do not use.
+// Usage: PrivacyFigures [--seeds 101,202,303] [--count 40] [--ocr-noise 0.02] [--mistakes]
+var seeds: [UInt64] = [101, 202, 303]
+var count = 40
+var showMistakes = false
+var noise = 0.0
+var arguments = CommandLine.arguments.dropFirst()
+while let word = arguments.popFirst() {
+    switch word {
+    case "--seeds": seeds = (arguments.popFirst() ?? "").split(separator: ",").compactMap { UInt64($0) }
+    case "--count": count = Int(arguments.popFirst() ?? "") ?? count
+    case "--mistakes": showMistakes = true
+    case "--ocr-noise": noise = Double(arguments.popFirst() ?? "") ?? noise
+    default: print("unknown argument \(word)"); exit(64)
+    }
+}
+
+var evaluation = Evaluation()
+var total = 0
+for seed in seeds {
+    let sensitive = OCRNoise.apply(SensitiveGenerator.captures(seed: seed, count: count), rate: noise, seed: seed)
+    let leads = OCRNoise.apply(LeadGenerator.captures(seed: seed, count: count), rate: noise, seed: seed)
+    total += sensitive.count + leads.count
+    evaluation.addGate(sensitive)
+    evaluation.addRules(leads, book: .builtIn)
+}
+
+func row(_ name: String, _ c: Evaluation.Counts) -> String {
+    "| \(name) | \(c.support) | \(String(format: "%.3f", c.precision)) | \(String(format: "%.3f", c.recall)) | \(String(format: "%.3f", c.f1)) |"
+}
+print("seeds \(seeds.map(String.init).joined(separator: ",")), \(count) of each template a seed, \(total) captures, "
+      + "OCR noise \(noise) a character\n")
+print("| gate category | positives | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
+for (name, counts) in evaluation.gate.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
+print("\n| object kind | expected | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
+for (name, counts) in evaluation.objects.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
+print("\n| lead kind | expected | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
+for (name, counts) in evaluation.leads.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
+print("\nlead macro-F1 over \(evaluation.leads.count) classes: \(String(format: "%.3f", evaluation.leadMacroF1))")
+if showMistakes {
+    print("\ngate mistakes:"); for line in evaluation.gateMistakes.prefix(40) { print("  " + line) }
+    print("lead mistakes:"); for line in evaluation.leadMistakes.prefix(40) { print("  " + line) }
+}

@@ -1,0 +1,75 @@
+import ObjectRules
+import SensitiveDetectors
+
+/// Measures the gate, the objects and the leads on generated captures: precision and recall per sensitive
+/// category, F1 per object kind, F1 per lead kind (and "none") and their macro average.
+public struct Evaluation: Sendable {
+    public struct Counts: Sendable {
+        public var truePositives = 0
+        public var falsePositives = 0
+        public var falseNegatives = 0
+
+        public var precision: Double { truePositives + falsePositives == 0 ? 1 : Double(truePositives) / Double(truePositives + falsePositives) }
+        public var recall: Double { truePositives + falseNegatives == 0 ? 1 : Double(truePositives) / Double(truePositives + falseNegatives) }
+        public var f1: Double { precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall) }
+        public var support: Int { truePositives + falseNegatives }
+    }
+
+    public var gate: [String: Counts] = [:]
+    public var objects: [String: Counts] = [:]
+    public var leads: [String: Counts] = [:]
+    /// Names of captures the gate got wrong (for reading the misses).
+    public var gateMistakes: [String] = []
+    public var leadMistakes: [String] = []
+
+    public init() {}
+
+    /// Lead macro-F1 over the ten kinds and "none".
+    public var leadMacroF1: Double {
+        let values = leads.values.map(\.f1)
+        return values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+    }
+
+    public mutating func addGate(_ captures: [GeneratedCapture]) {
+        for capture in captures {
+            let input = DetectorInput(text: capture.text, codes: capture.codes.map {
+                DetectorInput.Code(format: "QRCode", text: $0, bytes: Array($0.utf8))
+            })
+            let found = SensitiveDetectors.evaluate(input)?.category.rawValue
+            if let truth = capture.sensitive {
+                if found == truth { gate[truth, default: Counts()].truePositives += 1 } else {
+                    gate[truth, default: Counts()].falseNegatives += 1
+                    gateMistakes.append("missed \(capture.name) (\(truth))" + (found.map { " as \($0)" } ?? ""))
+                }
+            }
+            if let found, found != capture.sensitive {
+                gate[found, default: Counts()].falsePositives += 1
+                gateMistakes.append("held \(capture.name) as \(found)")
+            }
+        }
+    }
+
+    public mutating func addRules(_ captures: [GeneratedCapture], book: RuleBook) {
+        let extractor = ObjectExtractor(book: book)
+        let classifier = LeadClassifier(book: book)
+        for capture in captures {
+            let found = extractor.objects(text: capture.text, codes: capture.codes)
+            let lead = classifier.lead(text: ([capture.text] + capture.codes).joined(separator: "\n"), objects: found)
+            let truthLead = capture.lead ?? "none", foundLead = lead?.kind ?? "none"
+            if truthLead == foundLead { leads[truthLead, default: Counts()].truePositives += 1 } else {
+                leads[truthLead, default: Counts()].falseNegatives += 1
+                leads[foundLead, default: Counts()].falsePositives += 1
+                leadMistakes.append("\(capture.name): \(foundLead)")
+            }
+            // Objects: only the kinds the capture's truth lists are scored (a capture lists every one of those).
+            let truthKinds = Set(capture.objects.map { String($0.split(separator: " ")[0]) })
+            let truth = Set(capture.objects)
+            let got = Set(found.filter { truthKinds.contains($0.kind) }.map { "\($0.kind) \($0.value)" })
+            for item in truth { objects[kind(item), default: Counts()].truePositives += got.contains(item) ? 1 : 0
+                                objects[kind(item), default: Counts()].falseNegatives += got.contains(item) ? 0 : 1 }
+            for item in got.subtracting(truth) { objects[kind(item), default: Counts()].falsePositives += 1 }
+        }
+    }
+
+    private func kind(_ item: String) -> String { String(item.split(separator: " ")[0]) }
+}

@@ -1,0 +1,82 @@
+import Captures
+import Foundation
+import ObjectRules
+import PrivacyFixtures
+import ReadingFixtures
+import ReadingStages
+
+// The gate, objects and leads measured through real OCR: each generated capture's text is rendered as a
+// screenshot (a font, size and light or dark theme picked by the seed), read back by the text stage (Tesseract's
+// layout, our LSTM line recogniser), and evaluated as in PrivacyFigures. Codes are handed over as generated (the
+// code reader is measured in docs/reading.md).
+// Usage: PrivacyOCRFigures [--seed 101] [--count 6] [--mistakes]
+var seed: UInt64 = 101
+var count = 6
+var showMistakes = false
+var arguments = CommandLine.arguments.dropFirst()
+while let word = arguments.popFirst() {
+    switch word {
+    case "--seed": seed = UInt64(arguments.popFirst() ?? "") ?? seed
+    case "--count": count = Int(arguments.popFirst() ?? "") ?? count
+    case "--mistakes": showMistakes = true
+    default: print("unknown argument \(word)"); exit(64)
+    }
+}
+
+/// Pango markup would read `<` and `&` as tags and entities.
+@MainActor func escaped(_ line: String) -> String {
+    // A leading "-" would be read as an option of the vips command.
+    (line.hasPrefix("-") ? " " + line : line).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;")
+}
+
+let fonts = ["DejaVu Sans", "DejaVu Serif", "Liberation Sans", "DejaVu Sans Mono"]
+let reader = TesseractTextStage()
+var random = SeededRandom(seed: seed ^ 0xF0)
+
+@MainActor func read(_ capture: GeneratedCapture) throws -> GeneratedCapture {
+    let font = random.pick(fonts), size = random.int(22...32), dark = random.chance(0.3)
+    let lines = capture.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var masks: [RGBImage] = []
+    for line in lines {
+        masks.append(line.trimmingCharacters(in: .whitespaces).isEmpty
+            ? RGBImage(width: 1, height: size, pixels: [UInt8](repeating: 0, count: 3 * size))
+            : try TextRenderer.mask(escaped(line), font: "\(font) \(size)", width: 1000))
+    }
+    let height = masks.reduce(80) { $0 + $1.height + size / 2 }
+    var canvas = Canvas(width: 1080, height: height, color: dark ? Canvas.RGB(24, 24, 28) : .white)
+    var y = 40
+    for mask in masks {
+        canvas.paint(mask, x: 40, y: y, color: dark ? Canvas.RGB(235, 235, 235) : Canvas.RGB(20, 20, 20))
+        y += mask.height + size / 2
+    }
+    let text = try reader.read(canvas.image, kind: .screenshot).text.fullText
+    var read = capture
+    read.text = text
+    return read
+}
+
+let sensitive = try SensitiveGenerator.captures(seed: seed, count: count).map(read)
+let leads = try LeadGenerator.captures(seed: seed, count: count).map(read)
+var evaluation = Evaluation()
+evaluation.addGate(sensitive)
+evaluation.addRules(leads, book: .builtIn)
+
+@MainActor func row(_ name: String, _ c: Evaluation.Counts) -> String {
+    "| \(name) | \(c.support) | \(String(format: "%.3f", c.precision)) | \(String(format: "%.3f", c.recall)) | \(String(format: "%.3f", c.f1)) |"
+}
+print("seed \(seed), \(count) of each template, \(sensitive.count + leads.count) rendered screenshots read by tesseract.text\n")
+print("| gate category | positives | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
+for (name, counts) in evaluation.gate.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
+print("\n| object kind | expected | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
+for (name, counts) in evaluation.objects.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
+print("\n| lead kind | expected | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
+for (name, counts) in evaluation.leads.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
+print("\nlead macro-F1 over \(evaluation.leads.count) classes: \(String(format: "%.3f", evaluation.leadMacroF1))")
+if showMistakes {
+    print("\ngate mistakes:"); for line in evaluation.gateMistakes { print("  " + line) }
+    print("lead mistakes:"); for line in evaluation.leadMistakes { print("  " + line) }
+    for capture in sensitive where evaluation.gateMistakes.contains(where: { $0.contains(capture.name + " ") }) {
+        print("--- \(capture.name) read as:\n\(capture.text)")
+    }
+}
