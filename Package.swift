@@ -110,7 +110,7 @@ targets += [
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
                       path: "benchmarks/Containment"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
-                                                                  "DecodeStages"]),
+                                                                  "DecodeStages", "IndexClient"]),
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport"]),
@@ -123,6 +123,22 @@ targets += [
 products += [
     .library(name: "PoolPipeline", targets: ["PoolPipeline"]),
     .executable(name: "pool-pipeline", targets: ["pool-pipeline"]),
+]
+
+// MARK: - Index client: a library over one index (search, grants, batches, options), its example and benchmarks
+
+targets += [
+    .target(name: "IndexClient", dependencies: ["PoolPipeline", "Store", "Runner", "CLIPModel"]),
+    .testTarget(name: "IndexClientTests", dependencies: ["IndexClient", "Store", "Runner", "Captures", "TestSupport",
+                                                         "index-client-example"]),
+    .executableTarget(name: "index-client-example", dependencies: ["IndexClient", "Store"],
+                      path: "Examples/IndexClientExample"),
+    .executableTarget(name: "SearchBenchmarks", dependencies: ["IndexClient", "Store", "Runner", "Captures", "TestSupport"],
+                      path: "benchmarks/Search"),
+]
+products += [
+    .library(name: "IndexClient", targets: ["IndexClient"]),
+    .executable(name: "index-client-example", targets: ["index-client-example"]),
 ]
 
 let package = Package(

@@ -8,7 +8,7 @@ enum CommandLineTool {
     static let commands: [any Command.Type] = [
         RunCommand.self, StatusCommand.self, PauseCommand.self, ResumeCommand.self, ExportCommand.self,
         SearchCommand.self, SimilarCommand.self, BenchCommand.self, KindsCommand.self, RebuildIndexCommand.self,
-        DeleteIndexCommand.self,
+        DeleteIndexCommand.self, GrantsCommand.self, OptionsCommand.self, BatchesCommand.self,
     ]
 
     static var usage: String {

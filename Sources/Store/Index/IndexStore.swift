@@ -32,6 +32,7 @@ public final class IndexStore: Sendable {
         try IndexIdentity.checkHeader(path: path)
         queue = try DatabaseQueue(path: path, writeAheadLog: false)
         try Self.adopt(queue)
+        try applyPlacesOption()
     }
 
     /// Makes the database on `queue` an index, or refuses it untouched: a new or earlier index is stamped (checked
@@ -50,6 +51,8 @@ public final class IndexStore: Sendable {
         }
         try queue.withConnection { db in try db.enableWriteAheadLog() }
         try migrator.migrate(queue)
+        // Deleted rows (a place once places are off, a capture removed) are zeroed, not left in free space.
+        try queue.withConnection { db in try db.execute("PRAGMA secure_delete = ON") }
         // Read first: an index that is up to date is only read, so opening it does not wait for a writer.
         if try queue.read({ db in try db.integer("PRAGMA user_version") }) != Int64(supported) {
             try queue.write { db in try IndexIdentity.stampVersion(supported, in: db) }

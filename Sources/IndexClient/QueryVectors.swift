@@ -1,0 +1,93 @@
+import CLIPModel
+import Runner
+import Foundation
+import Store
+import Synchronization
+
+/// The vector half of hybrid search: the query's CLIP text vector compared with every image vector of the same
+/// model, the nearest kept. The text encoder and the index's vectors are loaded on first use and kept; without
+/// an installed model (or without vectors in the index) a search is text alone.
+final class QueryVectors: Sendable {
+    /// How many nearest captures join the text ranking.
+    static let candidates = 200
+    /// Below this cosine a capture is not a candidate.
+    static let minimumSimilarity: Float = 0.2
+
+    private let folder: CLIPModelFolder
+    private let state = Mutex<State>(State())
+
+    private struct State {
+        var embedder: TextQueryEmbedder?
+        var failed = false
+        /// The vectors loaded, by index path and capture count when loaded.
+        var table: VectorTable?
+    }
+
+    init(modelFolder: String?) {
+        folder = CLIPModelFolder(path: modelFolder ?? CLIPModelFolder.defaultPath())
+    }
+
+    /// Whether the model is installed.
+    var isAvailable: Bool { folder.status.isInstalled }
+
+    /// The nearest captures to `text` (capture id → cosine), empty without a model or vectors.
+    func nearest(to text: String, in store: IndexStore) throws -> [String: Float] {
+        guard isAvailable else { return [:] }
+        let embedder: TextQueryEmbedder? = state.withLock { state in
+            if state.embedder == nil, !state.failed {
+                state.embedder = try? TextQueryEmbedder(folder: folder)
+                state.failed = state.embedder == nil
+            }
+            return state.embedder
+        }
+        guard let embedder else { return [:] }
+        let count = try store.captureCount
+        let table = try state.withLock { state -> VectorTable in
+            if let table = state.table, table.path == store.path, table.captureCount == count { return table }
+            let table = VectorTable(path: store.path, captureCount: count,
+                                    vectors: try store.vectors(model: embedder.modelName))
+            state.table = table
+            return table
+        }
+        guard !table.ids.isEmpty else { return [:] }
+        return table.nearest(to: embedder.embed(text), count: Self.candidates, minimum: Self.minimumSimilarity)
+    }
+}
+
+/// Image vectors held in one contiguous array (public for the search benchmark), compared by dot product (they are unit length).
+public struct VectorTable: Sendable {
+    let path: String
+    let captureCount: Int
+    public let ids: [String]
+    let dimension: Int
+    let values: [Float]
+
+    public init(path: String, captureCount: Int, vectors: [(capture: CaptureID, values: [Float])]) {
+        self.path = path
+        self.captureCount = captureCount
+        let dimension = vectors.first?.values.count ?? 0
+        let kept = vectors.filter { $0.values.count == dimension }
+        self.dimension = dimension
+        ids = kept.map(\.capture.rawValue)
+        values = kept.flatMap(\.values)
+    }
+
+    /// The `count` rows most similar to `query`, at least `minimum`.
+    public func nearest(to query: [Float], count: Int, minimum: Float) -> [String: Float] {
+        guard query.count == dimension, dimension > 0 else { return [:] }
+        var scored: [(Int, Float)] = []
+        scored.reserveCapacity(ids.count)
+        values.withUnsafeBufferPointer { rows in
+            query.withUnsafeBufferPointer { q in
+                for row in 0..<ids.count {
+                    let base = row * dimension
+                    var sum: Float = 0
+                    for k in 0..<dimension { sum += rows[base + k] * q[k] }
+                    if sum >= minimum { scored.append((row, sum)) }
+                }
+            }
+        }
+        scored.sort { $0.1 > $1.1 }
+        return Dictionary(uniqueKeysWithValues: scored.prefix(count).map { (ids[$0.0], $0.1) })
+    }
+}
