@@ -133,7 +133,7 @@ targets += [
                                                          "index-client-example"]),
     .executableTarget(name: "index-client-example", dependencies: ["IndexClient", "Store"],
                       path: "Examples/IndexClientExample"),
-    .executableTarget(name: "SearchBenchmarks", dependencies: ["IndexClient", "Store", "Runner", "Captures", "TestSupport"],
+    .executableTarget(name: "SearchBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport"],
                       path: "benchmarks/Search"),
 ]
 products += [

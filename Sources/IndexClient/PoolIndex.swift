@@ -88,6 +88,13 @@ public final class PoolIndex: Sendable {
         return try store.search(request, options: try settings.load().options, now: now)
     }
 
+    /// The things seen in several captures the options show (the same product, place or event), with them.
+    public func recurringThings(minimumCaptures: Int = 2, now: Date = Date()) throws -> [RecurringThing] {
+        let store = try open()
+        defer { store.close() }
+        return try store.recurringThings(minimumCaptures: minimumCaptures, options: try settings.load().options, now: now)
+    }
+
     // MARK: Grants
 
     /// Adds a grant covering `sources` (`["*"]` for all); with `evidence` its batches carry labels.

@@ -1,5 +1,4 @@
 import CLIPModel
-import Runner
 import Foundation
 import Store
 import Synchronization
@@ -51,43 +50,5 @@ final class QueryVectors: Sendable {
         }
         guard !table.ids.isEmpty else { return [:] }
         return table.nearest(to: embedder.embed(text), count: Self.candidates, minimum: Self.minimumSimilarity)
-    }
-}
-
-/// Image vectors held in one contiguous array (public for the search benchmark), compared by dot product (they are unit length).
-public struct VectorTable: Sendable {
-    let path: String
-    let captureCount: Int
-    public let ids: [String]
-    let dimension: Int
-    let values: [Float]
-
-    public init(path: String, captureCount: Int, vectors: [(capture: CaptureID, values: [Float])]) {
-        self.path = path
-        self.captureCount = captureCount
-        let dimension = vectors.first?.values.count ?? 0
-        let kept = vectors.filter { $0.values.count == dimension }
-        self.dimension = dimension
-        ids = kept.map(\.capture.rawValue)
-        values = kept.flatMap(\.values)
-    }
-
-    /// The `count` rows most similar to `query`, at least `minimum`.
-    public func nearest(to query: [Float], count: Int, minimum: Float) -> [String: Float] {
-        guard query.count == dimension, dimension > 0 else { return [:] }
-        var scored: [(Int, Float)] = []
-        scored.reserveCapacity(ids.count)
-        values.withUnsafeBufferPointer { rows in
-            query.withUnsafeBufferPointer { q in
-                for row in 0..<ids.count {
-                    let base = row * dimension
-                    var sum: Float = 0
-                    for k in 0..<dimension { sum += rows[base + k] * q[k] }
-                    if sum >= minimum { scored.append((row, sum)) }
-                }
-            }
-        }
-        scored.sort { $0.1 > $1.1 }
-        return Dictionary(uniqueKeysWithValues: scored.prefix(count).map { (ids[$0.0], $0.1) })
     }
 }

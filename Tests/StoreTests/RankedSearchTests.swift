@@ -182,3 +182,29 @@ struct RankedSearchTests {
         #expect(results.results.last?.textScore == nil)
     }
 }
+
+@Suite("Recurring things")
+struct RecurringThingsTests {
+    @Test("A thing seen in several visible captures recurs, with them; a moment counts once; hidden ones do not count")
+    func recurring() throws {
+        let store = try SearchLibrary.make().store
+        #expect(try store.recurringThings().isEmpty, "no things table yet: nothing recurs")
+        try store.write { db in
+            try db.execute("CREATE TABLE things (capture_id TEXT NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL)")
+            for (capture, kind, name) in [("photos:shop/espresso.png", "product", "Gaggia Classic"),
+                                          ("photos:notes/machine.png", "product", "gaggia classic"),
+                                          ("photos:burst/a.jpg", "product", "Gaggia Classic"),
+                                          ("photos:burst/b.jpg", "product", "Gaggia Classic"),
+                                          ("photos:blurred.jpg", "place", "Milan"),
+                                          ("photos:trips/cafe.jpg", "place", "Milan"),
+                                          ("downloads:tickets/train.png", "event", "Train to Milan")] {
+                try db.execute("INSERT INTO things VALUES (?, ?, ?)", [.text(capture), .text(kind), .text(name)])
+            }
+        }
+        let things = try store.recurringThings()
+        #expect(things.count == 1)
+        #expect(things.first?.kind == "product" && things.first?.name == "Gaggia Classic")
+        #expect(things.first?.captures.sorted() == ["photos:burst/b.jpg", "photos:notes/machine.png",
+                                                     "photos:shop/espresso.png"])
+    }
+}

@@ -8,7 +8,6 @@
 // streams every batch for a grant. The index is kept at the path given (reused when it has the captures).
 import Captures
 import Foundation
-import IndexClient
 import Runner
 import Store
 import TestSupport
