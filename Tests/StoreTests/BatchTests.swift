@@ -103,3 +103,16 @@ struct PlacesOffTests {
         #expect(try fileHolds(needles) == false)
     }
 }
+
+@Suite("Grant batches: captures indexed again")
+struct BatchRewriteTests {
+    @Test("A capture written again moves to the end of the feed, once")
+    func rewritten() throws {
+        let store = try IndexStore.inMemory()
+        try store.write(Records.many(3))
+        try store.write([Records.many(1)[0]])
+        let grant = AccessGrant(app: "t", sources: ["*"], evidence: false)
+        let items = try #require(try store.nextBatch(for: grant, after: 0)).items.map(\.id)
+        #expect(items == ["photos:img-00001.jpg", "photos:img-00002.jpg", "photos:img-00000.jpg"])
+    }
+}

@@ -9,7 +9,9 @@
 /// captures_by_date   for the window and maximumAssets options and browsing by date
 /// ```
 ///
-/// Removing a capture removes its fields and its place in the feed (trigger `captures_forget_search`).
+/// Removing a capture removes its fields and its place in the feed (trigger `captures_forget_search`). The feed's
+/// triggers delete and insert rather than `INSERT OR REPLACE`: the writer's upsert would override that conflict
+/// policy inside the trigger and fail on the unique id.
 extension IndexSchema {
     static func addSearchTables(_ db: Database) throws {
         try db.executeScript("""
@@ -46,10 +48,12 @@ extension IndexSchema {
             );
             INSERT INTO capture_feed (capture_id) SELECT id FROM captures ORDER BY indexed_at, rowid;
             CREATE TRIGGER captures_feed_added AFTER INSERT ON captures BEGIN
-                INSERT OR REPLACE INTO capture_feed (capture_id) VALUES (new.id);
+                DELETE FROM capture_feed WHERE capture_id = new.id;
+                INSERT INTO capture_feed (capture_id) VALUES (new.id);
             END;
             CREATE TRIGGER captures_feed_renewed AFTER UPDATE OF indexed_at ON captures BEGIN
-                INSERT OR REPLACE INTO capture_feed (capture_id) VALUES (new.id);
+                DELETE FROM capture_feed WHERE capture_id = new.id;
+                INSERT INTO capture_feed (capture_id) VALUES (new.id);
             END;
             CREATE TRIGGER captures_forget_search AFTER DELETE ON captures BEGIN
                 DELETE FROM search_fields WHERE capture_id = old.id;
