@@ -13,14 +13,23 @@ extension IndexStore {
             if !counts.isEmpty { facets[name] = counts }
         }
         try count("label", "SELECT l.name, count(*) FROM \(hits) JOIN labels AS l ON l.capture_id = c.id GROUP BY 1")
-        try count("source", "SELECT c.source, count(*) FROM \(hits) GROUP BY 1")
-        try count("kind", "SELECT c.kind, count(*) FROM \(hits) GROUP BY 1")
-        try count("city", "SELECT c.city, count(*) FROM \(hits) WHERE c.city IS NOT NULL GROUP BY 1")
-        try count("month", "SELECT strftime('%Y-%m', c.date, 'unixepoch'), count(*) FROM \(hits) GROUP BY 1")
-        try count("hasCode", """
-            SELECT CASE WHEN EXISTS (SELECT 1 FROM codes WHERE capture_id = c.id) THEN 'true' ELSE 'false' END,
-                   count(*) FROM \(hits) GROUP BY 1
-            """)
+        // The facets on the capture's own columns in one pass over the results.
+        var columns: [String: [String: Int]] = ["source": [:], "kind": [:], "city": [:], "month": [:], "hasCode": [:]]
+        try db.forEachRow("""
+            SELECT c.source, c.kind, c.city, strftime('%Y-%m', c.date, 'unixepoch'),
+                   EXISTS (SELECT 1 FROM codes WHERE capture_id = c.id) FROM \(hits)
+            """) { row in
+            columns["source"]![row.string(0) ?? "", default: 0] += 1
+            columns["kind"]![row.string(1) ?? "", default: 0] += 1
+            if let city = row.string(2) { columns["city"]![city, default: 0] += 1 }
+            columns["month"]![row.string(3) ?? "", default: 0] += 1
+            columns["hasCode"]![(row.bool(4) ?? false) ? "true" : "false", default: 0] += 1
+        }
+        for (name, counts) in columns where !counts.isEmpty {
+            facets[name] = counts.map { FacetCount(value: $0.key, count: $0.value) }
+                .sorted { ($0.count, $1.value) > ($1.count, $0.value) }
+                .prefix(facetValueLimit).map { $0 }
+        }
         for source in FacetSource.declared where try source.exists(in: db) {
             try count(source.name, """
                 SELECT t.\(source.quotedColumn), count(DISTINCT h.capture) FROM \(hits)

@@ -13,6 +13,16 @@ public struct SearchResults: Sendable, Equatable, Codable {
     public var facets: [String: [FacetCount]]
     /// Whether the ranking joined a vector similarity with the text.
     public var hybrid: Bool
+
+    public init(words: [String], total: Int, offset: Int, results: [SearchResult], facets: [String: [FacetCount]],
+                hybrid: Bool) {
+        self.words = words
+        self.total = total
+        self.offset = offset
+        self.results = results
+        self.facets = facets
+        self.hybrid = hybrid
+    }
 }
 
 /// One capture found, with why it matched.
