@@ -4,7 +4,7 @@ extension IndexStore {
     static let facetValueLimit = 50
 
     static func facetCounts(in db: Database) throws -> [String: [FacetCount]] {
-        let hits = "temp.search_hits AS h JOIN captures AS c ON c.rowid = h.capture"
+        let hits = "temp.search_hits AS h CROSS JOIN captures AS c ON c.rowid = h.capture"
         var facets: [String: [FacetCount]] = [:]
         func count(_ name: String, _ sql: String) throws {
             let counts = try db.query(sql + " ORDER BY 2 DESC, 1 LIMIT \(facetValueLimit)") { row in

@@ -23,12 +23,26 @@ public struct VectorTable: Sendable {
         guard query.count == dimension, dimension > 0 else { return [:] }
         var scored: [(Int, Float)] = []
         scored.reserveCapacity(ids.count)
+        let lanes = dimension / 16 * 16
         values.withUnsafeBufferPointer { rows in
             query.withUnsafeBufferPointer { q in
+                let rowsBase = UnsafeRawPointer(rows.baseAddress!), queryBase = UnsafeRawPointer(q.baseAddress!)
                 for row in 0..<ids.count {
                     let base = row * dimension
-                    var sum: Float = 0
-                    for k in 0..<dimension { sum += rows[base + k] * q[k] }
+                    // Sixteen products at a time in SIMD lanes, then the tail.
+                    var lanesSum = SIMD16<Float>()
+                    var k = 0
+                    while k < lanes {
+                        let a = rowsBase.loadUnaligned(fromByteOffset: (base + k) * 4, as: SIMD16<Float>.self)
+                        let b = queryBase.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<Float>.self)
+                        lanesSum += a * b
+                        k += 16
+                    }
+                    var sum = lanesSum.sum()
+                    while k < dimension {
+                        sum += rows[base + k] * q[k]
+                        k += 1
+                    }
                     if sum >= minimum { scored.append((row, sum)) }
                 }
             }
