@@ -62,11 +62,12 @@ extension IndexStore {
         if let expression = match.allWords {
             try db.execute("""
                 INSERT INTO temp.search_matches (capture, score)
-                SELECT coalesce(r.rowid, c.rowid), min(m.score) FROM (\(matchingRows(scored: true))) AS m
-                CROSS JOIN captures AS c ON c.rowid = m.capture
-                LEFT JOIN captures AS r ON c.moment_representative = 0 AND r.moment = c.moment
-                    AND r.moment_representative = 1
-                GROUP BY 1
+                SELECT CASE WHEN c.moment_representative = 0 THEN coalesce((
+                           SELECT r.rowid FROM captures AS r WHERE r.moment = c.moment AND r.moment_representative = 1),
+                           c.rowid) ELSE c.rowid END, m.score
+                FROM (\(matchingRows(scored: true))) AS m CROSS JOIN captures AS c ON c.rowid = m.capture
+                WHERE 1
+                ON CONFLICT (capture) DO UPDATE SET score = min(score, excluded.score)
                 """, [.text(expression), .text(expression)])
         }
         if let phrase = match.phrase {
