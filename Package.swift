@@ -122,7 +122,7 @@ targets += [
                       path: "benchmarks/Containment"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
                                                                   "DecodeStages", "Benchmarking", "ModelInstall",
-                                                                  "FileWatch", "ControlSocket"]),
+                                                                  "FileWatch", "ControlSocket", "IndexClient"]),
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport", "ReadingFixtures"]),
@@ -192,6 +192,22 @@ targets += [
     .executableTarget(name: "PrivacyOCRFigures", dependencies: ["PrivacyFixtures", "ObjectRules", "ReadingStages",
                                                                 "ReadingFixtures", "Captures"],
                       path: "benchmarks/Privacy/OCR"),
+]
+
+// MARK: - Index client: a library over one index (search, grants, batches, options), its example and benchmarks
+
+targets += [
+    .target(name: "IndexClient", dependencies: ["PoolPipeline", "Store", "Runner", "CLIPModel"]),
+    .testTarget(name: "IndexClientTests", dependencies: ["IndexClient", "Store", "Runner", "Captures", "TestSupport",
+                                                         "index-client-example"]),
+    .executableTarget(name: "index-client-example", dependencies: ["IndexClient", "Store"],
+                      path: "Examples/IndexClientExample"),
+    .executableTarget(name: "SearchBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport"],
+                      path: "benchmarks/Search"),
+]
+products += [
+    .library(name: "IndexClient", targets: ["IndexClient"]),
+    .executable(name: "index-client-example", targets: ["index-client-example"]),
 ]
 
 let package = Package(

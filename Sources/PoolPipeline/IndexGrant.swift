@@ -11,10 +11,13 @@ final class IndexGrant: RunGrant {
     /// How long to wait before asking again.
     let interval: Duration
     private let lock = Mutex<IndexLock?>(nil)
+    /// What the run waits for besides the lock (an access grant covering a source), or nil when nothing.
+    let accessCheck: (@Sendable () -> String?)?
 
-    init(store: IndexStore, interval: Duration) {
+    init(store: IndexStore, interval: Duration, accessCheck: (@Sendable () -> String?)? = nil) {
         self.store = store
         self.interval = interval
+        self.accessCheck = accessCheck
     }
 
     /// Whether this process has the index: until then the saved status is another's, not to be written.
@@ -37,7 +40,8 @@ final class IndexGrant: RunGrant {
     }
 
     func acquire() async throws -> String? {
-        try take().map { "\($0), which is indexing into \(store.path)" }
+        if let waiting = accessCheck?() { return waiting }
+        return try take().map { "\($0), which is indexing into \(store.path)" }
     }
 
     func waitForChange() async throws {

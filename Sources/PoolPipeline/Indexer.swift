@@ -30,7 +30,9 @@ public final class Indexer: Sendable {
         if let filesInProgress { environment.provide(filesInProgress) }
         graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
         let saved = try SavedStatus.load(from: store, retry: mode.retry)
-        grant = IndexGrant(store: store, interval: grantInterval)
+        grant = IndexGrant(store: store, interval: grantInterval,
+                           accessCheck: indexPath == ":memory:" ? nil : AccessCheck.waiting(index: indexPath,
+                                                                                            sources: graph.sourceIDs))
         // Not waiting: take the index now, so that of two runs started together the loser says so (exit 74).
         if !mode.waitsForIndex, let holder = try Self.take(grant) {
             throw IndexerError.alreadyIndexing(pid: holder.pid, index: indexPath)

@@ -11,7 +11,8 @@ struct SchemaTests {
         let rows: [[String]] = try store.read { db in
             try db.query("""
                 SELECT m.name, p.name, p.type FROM sqlite_schema AS m, pragma_table_info(m.name) AS p
-                WHERE m.type = 'table' AND m.name NOT LIKE 'captures_search%' AND m.name NOT LIKE 'sqlite_%'
+                WHERE m.type = 'table' AND m.name NOT LIKE 'captures_search%' AND m.name NOT LIKE 'search_fields_fts%'
+                    AND m.name NOT LIKE 'sqlite_%'
                 ORDER BY m.name, p.cid
                 """) { [$0.string(0) ?? "", $0.string(1) ?? "", $0.string(2) ?? ""] }
         }
@@ -47,7 +48,7 @@ struct SchemaTests {
         let store = try IndexStore.inMemory()
         let tables = Set(try columns(store).map(\.table))
         #expect(tables == ["captures", "codes", "labels", "vectors", "failures", "status", "settings",
-                           "schema_migrations"])
+                           "schema_migrations", "search_fields", "capture_holds", "capture_feed"])
         try store.write(Records.many(10))
         #expect(try store.integrityProblems() == [])
     }

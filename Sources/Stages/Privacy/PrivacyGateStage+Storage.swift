@@ -19,6 +19,9 @@ extension PrivacyGateStage {
         write: { verdict, id, db in
             try db.execute("INSERT INTO privacy_holds (capture_id, category, rule, reason) VALUES (?, ?, ?, ?)",
                            [.text(id), .text(verdict.category.rawValue), .text(verdict.rule), .text(verdict.reason)])
+            // The index's own mark of a held capture: search, batches and similar never show it.
+            try db.execute("INSERT OR REPLACE INTO capture_holds (capture_id, reason) VALUES (?, ?)",
+                           [.text(id), .text(verdict.category.rawValue)])
         },
         export: { id, db in
             let category = try db.first("SELECT category FROM privacy_holds WHERE capture_id = ?", [.text(id)]) {

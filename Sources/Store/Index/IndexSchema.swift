@@ -21,6 +21,7 @@ public enum IndexSchema {
             Migration("2026-11-30-initial-schema", apply: createInitialSchema),
             Migration("2026-11-30-moments", apply: addMoments),
             Migration("2026-12-01-moment-representatives", apply: indexMomentRepresentatives),
+            Migration("2026-12-01-search-fields-holds-feed", apply: addSearchTables),
         ])
     }
 

@@ -54,7 +54,7 @@ extension IndexStore {
             ]) { $0.int64(0) } ?? nil
         guard let rowID else { throw StoreError.corruptRow(table: "captures", column: "rowid", id: id) }
 
-        for table in ["codes", "labels", "vectors", "failures"] + familyTables {
+        for table in ["codes", "labels", "vectors", "failures", "capture_holds"] + familyTables {
             try db.execute("DELETE FROM \(table) WHERE capture_id = ?", [.text(id)])
         }
         for (ordinal, code) in (record.codes?.codes ?? []).enumerated() {

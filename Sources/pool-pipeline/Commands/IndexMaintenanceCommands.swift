@@ -1,4 +1,5 @@
 import Foundation
+import IndexClient
 import PoolPipeline
 import Store
 
@@ -9,7 +10,8 @@ struct RebuildIndexCommand: Command {
     static let help = """
         Usage: pool-pipeline rebuild-index [--index PATH]
 
-        Keeps the index file and its settings; the next `run` indexes every capture anew.
+        Keeps the index file, its settings, and the grants and options beside it; the next `run` indexes every
+        capture anew.
 
         Options:
         \(IndexOption.help)
@@ -22,11 +24,10 @@ struct RebuildIndexCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let store = try IndexOption.openExisting(indexPath)
-        let lock = try IndexOption.lock(indexPath)
-        defer { lock.release() }
-        try store.rebuild()
-        unlink(CaptureJournal.path(forIndex: indexPath))    // the captures under way belonged to the old contents
+        guard FileManager.default.fileExists(atPath: indexPath) else {
+            throw UsageError("no index at \(indexPath); run `pool-pipeline run <pipeline.json>` first")
+        }
+        try PoolIndex(path: indexPath).rebuild()   // the captures under way, in the journal, go with the contents
         print("emptied \(indexPath); the next run indexes every capture again")
         return .success
     }
@@ -40,7 +41,7 @@ struct DeleteIndexCommand: Command {
         Usage: pool-pipeline delete-index [--index PATH]
 
         Deletes the index file (with its -wal, -shm, .underway, .paused and .lock files), only if it is a Pool
-        pipeline index and no run is indexing into it. Models are kept.
+        pipeline index and no run is indexing into it. Models, grants and options (index.settings.json) are kept.
 
         Options:
         \(IndexOption.help)
@@ -57,11 +58,7 @@ struct DeleteIndexCommand: Command {
             print("no index at \(indexPath)")
             return .success
         }
-        try IndexStore.checkIsIndex(at: indexPath)      // before its lock file is made beside it
-        let lock = try IndexOption.lock(indexPath)
-        unlink(CaptureJournal.path(forIndex: indexPath))
-        unlink(PauseFlag(indexPath: indexPath).path)       // a watcher's pause belongs to the index it paused
-        try IndexStore.deleteIndex(holding: lock)
+        try PoolIndex.delete(at: indexPath)
         print("deleted \(indexPath)")
         return .success
     }

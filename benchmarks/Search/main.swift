@@ -1,0 +1,179 @@
+// Search and batch benchmarks on generated captures (issue 13).
+//
+//   swift run -c release SearchBenchmarks [captures=100000] [queries=200] [index-path]
+//
+// Generates captures with text from a 5,000-word vocabulary (Zipf-like), 1-3 of 40 labels, 3 sources, screenshots
+// and photos, two years of dates, one in ten with a code, one in twenty out of focus, one in fifty held, and a
+// 512-dim unit vector each; then times searches with facets (text alone, then hybrid with a vector scan) and
+// streams every batch for a grant. The index is kept at the path given (reused when it has the captures).
+import Captures
+import Foundation
+import Runner
+import Store
+import TestSupport
+
+let arguments = CommandLine.arguments.dropFirst()
+let captureCount = arguments.first.flatMap(Int.init) ?? 100_000
+let queryCount = arguments.dropFirst().first.flatMap(Int.init) ?? 200
+let path = arguments.dropFirst(2).first ?? "/tmp/search-bench-\(captureCount).sqlite"
+let dimension = 512
+let model = "bench-clip"
+
+#if DEBUG
+print("warning: a debug build; run with -c release")
+#endif
+
+var random = SplitMix64(seed: 13)
+let vocabulary = (0..<5_000).map { index in
+    String((0..<(4 + index % 6)).map { _ in "abcdefghijklmnoprstuvwy".randomElement(using: &random)! })
+}
+let labels = (0..<40).map { "label\($0)" }
+/// A word with a Zipf-like frequency: low indexes are common.
+func word(_ random: inout SplitMix64) -> String {
+    let u = Double.random(in: 0..<1, using: &random)
+    return vocabulary[min(vocabulary.count - 1, Int(pow(Double(vocabulary.count), u)) - 1)]
+}
+func unitVector(_ random: inout SplitMix64) -> [Float] {
+    var values = (0..<dimension).map { _ in Float.random(in: -1...1, using: &random) }
+    let norm = sqrt(values.reduce(0) { $0 + $1 * $1 })
+    for index in values.indices { values[index] /= norm }
+    return values
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p + 0.5))]
+}
+
+let existing = (try? IndexStore(path: path))
+if let existing, (try? existing.captureCount) == captureCount {
+    print("reusing \(path) (\(captureCount) captures)")
+    existing.close()
+} else {
+    existing?.close()
+    for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+    let store = try IndexStore(path: path)
+    let base = Date(timeIntervalSince1970: 1_700_000_000)
+    let box = NormalizedRect(x: 0, y: 0, width: 1, height: 1)
+    let generation = try seconds {
+        var slice: [CaptureRecord] = []
+        for index in 0..<captureCount {
+            let source = ["camera", "screenshots", "downloads"][index % 3]
+            let name = "\(source)/img-\(index).png"
+            let text = (0..<(8 + index % 24)).map { _ in word(&random) }.joined(separator: " ")
+            let chosen = (0..<(1 + index % 3)).map { _ in labels[Int.random(in: 0..<labels.count, using: &random)] }
+            let record = CaptureRecord(
+                file: CaptureFile(id: CaptureID("\(source):\(name)"), source: source, path: "/lib/\(name)",
+                                  relativePath: name, byteCount: 1, modified: base, signature: "s\(index)"),
+                metadata: CaptureMetadata(date: base.addingTimeInterval(Double(index) * 630), dateSource: .exif,
+                                          location: nil, pixelWidth: 10, pixelHeight: 10,
+                                          kind: index % 2 == 0 ? .screenshot : .photo, format: "png"),
+                text: CaptureText(lines: [TextLine(text: text, box: box, confidence: 0.9)]),
+                codes: index % 10 == 0 ? CaptureCodes(codes: [ReadCode(format: "QRCode", payload: [1], text: "code \(index)",
+                                                                 box: box)]) : nil,
+                fingerprint: nil,
+                focus: FocusMeasure(sharpness: 10, outOfFocus: index % 20 == 7),
+                vector: ImageVector(model: model, values: unitVector(&random)),
+                labels: CaptureLabels(labels: Array(Set(chosen)).sorted().map { CaptureLabel(name: $0, confidence: 0.8) }))
+            slice.append(record)
+            if slice.count == 1_000 {
+                try store.write(slice)
+                slice.removeAll(keepingCapacity: true)
+            }
+        }
+        try store.write(slice)
+        for index in stride(from: 3, to: captureCount, by: 50) {
+            let source = ["camera", "screenshots", "downloads"][index % 3]
+            try store.hold(capture: "\(source):\(source)/img-\(index).png", reason: "bench")
+        }
+    }
+    print("generated \(captureCount) captures in \(String(format: "%.1f", generation)) s")
+    store.close()
+}
+
+let store = try IndexStore(path: path)
+/// Queries of 1-3 words; `ranks` are the vocabulary ranks words are drawn from, uniformly (rank 0 is the most
+/// frequent word: in about 8% of the words written, so in most captures).
+@MainActor func makeQueries(_ count: Int, ranks: Range<Int>) -> [SearchRequest] {
+    (0..<count).map { index in
+        let words = (0..<(1 + index % 3)).map { _ in vocabulary[Int.random(in: ranks, using: &random)] }
+        var filters = SearchFilters()
+        if index % 4 == 1 { filters.kinds = ["screenshot"] }
+        if index % 4 == 2 { filters.labels = [labels[index % labels.count]] }
+        return SearchRequest(text: words.joined(separator: " "), filters: filters, limit: 20, facets: true)
+    }
+}
+/// Content words (ranks 100-4999: each in up to ~2% of the captures), what people search for.
+var queries = makeQueries(queryCount, ranks: 100..<5_000)
+/// The most frequent words (ranks 0-19: each in 10-60% of the captures), the worst case.
+let common = makeQueries(max(10, queryCount / 5), ranks: 0..<20)
+
+@MainActor func measure(_ name: String, _ queries: [SearchRequest] = queries,
+             _ run: (SearchRequest) throws -> SearchResults) throws -> [Double] {
+    _ = try run(queries[0])                                        // warm-up, discarded
+    var times: [Double] = []
+    var results = 0
+    for query in queries {
+        times.append(try seconds { results += try run(query).total })
+    }
+    print(String(format: "%@: p50 %.1f ms, p95 %.1f ms, max %.1f ms (%d queries with facets, %.0f results on average)",
+                 name, percentile(times, 0.5) * 1000, percentile(times, 0.95) * 1000, times.max()! * 1000,
+                 queries.count, Double(results) / Double(queries.count)))
+    return times
+}
+
+// Baseline in the same run: the search this issue replaced (FTS5 match, bm25 order, 20 paths; no visibility,
+// filters, facets, snippets or total).
+let baseline = try measure("baseline (previous search: match + bm25, 20 paths)") { query in
+    let hits = try store.search(query.text, limit: 20)
+    return SearchResults(words: [], total: hits.count, offset: 0, results: [], facets: [:], hybrid: false)
+}
+let plain = try measure("text, no facets") { query in
+    var query = query
+    query.facets = false
+    return try store.search(query)
+}
+let text = try measure("text with facets") { try store.search($0) }
+let commonBaseline = try measure("common words: baseline", common) { query in
+    let hits = try store.search(query.text, limit: 20)
+    return SearchResults(words: [], total: hits.count, offset: 0, results: [], facets: [:], hybrid: false)
+}
+let commonText = try measure("common words: text with facets", common) { try store.search($0) }
+print(String(format: "common words, text with facets / baseline p95: %.2fx",
+             percentile(commonText, 0.95) / percentile(commonBaseline, 0.95)))
+print(String(format: "text with facets / baseline p95: %.2fx; without facets / baseline p95: %.2fx",
+             percentile(text, 0.95) / percentile(baseline, 0.95), percentile(plain, 0.95) / percentile(baseline, 0.95)))
+
+var table: VectorTable?
+let loading = try seconds {
+    table = VectorTable(path: path, captureCount: captureCount, vectors: try store.vectors(model: model))
+}
+print(String(format: "vectors loaded once: %d in %.1f s", table!.ids.count, loading))
+let hybrid = try measure("hybrid with facets (vector scan of every vector + text)") { query in
+    var query = query
+    query.vectorScores = table!.nearest(to: unitVector(&random), count: 200, minimum: -1)
+    return try store.search(query)
+}
+print(String(format: "hybrid / text p95: %.2fx", percentile(hybrid, 0.95) / percentile(text, 0.95)))
+
+let grant = AccessGrant(app: "bench", sources: ["*"], evidence: true)
+var items = 0
+var batches = 0
+let streaming = try seconds {
+    var position: Int64 = 0
+    while let batch = try store.nextBatch(for: grant, after: position) {
+        items += batch.items.count
+        batches += 1
+        position = CaptureBatch.position(of: batch.id)!
+    }
+}
+print(String(format: "batches: %d items in %d batches in %.2f s: %.0f items/s", items, batches, streaming,
+             Double(items) / streaming))
+store.close()
