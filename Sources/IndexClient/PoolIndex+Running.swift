@@ -9,8 +9,10 @@ extension PoolIndex {
     @discardableResult
     public func run(pipeline: String, mode: IndexingMode = .oneOff,
                     powerMonitor: (any PowerMonitor)? = nil) async throws -> RunSummary? {
-        let watcher = IndexWatcher(firstAttempt: nil) { [path] in
-            try Indexer(pipeline: pipeline, indexPath: path, powerMonitor: powerMonitor, mode: mode)
+        let watcher = IndexWatcher(clock: ContinuousClock(), firstAttempt: nil,
+                                   pauseFlag: PauseFlag(indexPath: path)) { [path] inProgress in
+            try Indexer(pipeline: pipeline, indexPath: path, powerMonitor: powerMonitor, mode: mode,
+                        filesInProgress: inProgress)
         }
         runningWatcher.withLock { $0 = watcher }
         defer { runningWatcher.withLock { $0 = nil } }

@@ -21,7 +21,7 @@ public final class PoolIndex: Sendable {
     public let settings: IndexSettingsFile
     let queryVectors: QueryVectors
     /// The run under way, if any.
-    let runningWatcher = Mutex<IndexWatcher?>(nil)
+    let runningWatcher = Mutex<IndexWatcher<ContinuousClock>?>(nil)
 
     /// Opens the index at `path`, creating it when missing. `models` is the CLIP model folder whose text half
     /// joins vector similarity with text search when it is installed (default: the standard models folder).
