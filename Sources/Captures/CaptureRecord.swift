@@ -11,10 +11,11 @@ public struct CaptureRecord: Sendable, JoinedInput {
     public var focus: FocusMeasure?
     public var vector: ImageVector?
     public var labels: CaptureLabels?
+    public var place: CapturePlace?
 
     public init(file: CaptureFile, metadata: CaptureMetadata, text: CaptureText? = nil, codes: CaptureCodes? = nil,
                 fingerprint: VisualFingerprint? = nil, focus: FocusMeasure? = nil, vector: ImageVector? = nil,
-                labels: CaptureLabels? = nil) {
+                labels: CaptureLabels? = nil, place: CapturePlace? = nil) {
         self.file = file
         self.metadata = metadata
         self.text = text
@@ -23,17 +24,19 @@ public struct CaptureRecord: Sendable, JoinedInput {
         self.focus = focus
         self.vector = vector
         self.labels = labels
+        self.place = place
     }
 
     public static var parts: [JoinPart] {
         [.required(DecodedCapture.self), .optional(CaptureText.self), .optional(CaptureCodes.self),
          .optional(VisualFingerprint.self), .optional(FocusMeasure.self), .optional(ImageVector.self),
-         .optional(CaptureLabels.self)]
+         .optional(CaptureLabels.self), .optional(CapturePlace.self)]
     }
 
     public init(parts: JoinedParts) throws {
         let decoded = try parts.require(DecodedCapture.self)
         self.init(file: decoded.file, metadata: decoded.metadata, text: parts.get(), codes: parts.get(),
-                  fingerprint: parts.get(), focus: parts.get(), vector: parts.get(), labels: parts.get())
+                  fingerprint: parts.get(), focus: parts.get(), vector: parts.get(), labels: parts.get(),
+                  place: parts.get())
     }
 }

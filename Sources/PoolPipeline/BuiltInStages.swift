@@ -3,6 +3,7 @@ import DecodeStages
 import FingerprintStages
 import ImageClassifier
 import PersistStage
+import PlacesStages
 import ReadingStages
 import Runner
 
@@ -16,6 +17,7 @@ extension StageRegistry {
         registry.registerCLIPStages()
         registry.registerReadingStages()
         registry.registerStoreStages()
+        registry.registerPlacesStages()
         return registry
     }
 }

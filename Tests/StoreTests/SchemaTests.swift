@@ -47,7 +47,7 @@ struct SchemaTests {
         let store = try IndexStore.inMemory()
         let tables = Set(try columns(store).map(\.table))
         #expect(tables == ["captures", "codes", "labels", "vectors", "failures", "status", "settings",
-                           "schema_migrations"])
+                           "schema_migrations", "places"])
         try store.write(Records.many(10))
         #expect(try store.integrityProblems() == [])
     }
