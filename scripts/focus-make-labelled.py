@@ -154,7 +154,7 @@ def smooth_scene(kind, rng):
 
     def macro(image, draw):
         bokeh_background(image)
-        w = int(width * rng.uniform(0.12, 0.2))
+        w = int(min(width, height) * rng.uniform(0.12, 0.2))
         x, y = rng.randint(w, width - 2 * w), rng.randint(w, height - 2 * w)
         for petal in range(6):
             angle = petal * math.pi / 3
