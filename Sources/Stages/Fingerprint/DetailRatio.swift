@@ -3,8 +3,8 @@
 ///
 /// For each of four directions (horizontal, vertical, both diagonals) it takes the mean of the strongest
 /// luma differences between neighbouring pixels, once on the plane and once on the plane halved (2 x 2 means),
-/// over the same share of the picture (the `strongest` largest differences at half size, four times as many at
-/// full size), and divides the first by the second. An edge in focus changes within a pixel at either size, so
+/// over the same length of edge (the `strongest` largest differences at half size, twice as many at full size:
+/// an edge is a line, twice as long in pixels at full size), and divides the first by the second. An edge in focus changes within a pixel at either size, so
 /// the ratio is about 1; an edge blurred over s pixels changes over s at full size and s/2 at half, so the ratio
 /// falls towards 0.5. The ratio does not depend on contrast or on how much of the picture has edges: a sharp
 /// horizon under a clear sky, fog, snow, or a sharp subject before a blurred background score as sharp as a busy
@@ -19,7 +19,7 @@ public enum DetailRatio {
         let half = halved(plane)
         var ratio = Double.infinity, coarseStep = Double.infinity
         for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
-            let fine = strongestMean(plane, dx: dx, dy: dy, count: 4 * strongest)
+            let fine = strongestMean(plane, dx: dx, dy: dy, count: 2 * strongest)
             let coarse = strongestMean(half, dx: dx, dy: dy, count: strongest)
             coarseStep = min(coarseStep, coarse)
             ratio = min(ratio, coarse > 0 ? fine / coarse : 1)
