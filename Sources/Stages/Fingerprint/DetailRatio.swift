@@ -44,30 +44,30 @@ public enum DetailRatio {
     }
 
     /// The mean of the `count` largest absolute differences between each pixel and its neighbour at (dx, dy), in
-    /// luma levels per pixel of distance (diagonal steps divided by the square root of 2). Differences are binned
-    /// by 1/16 of a level with their sums, so one pass gives the mean (the last, partly taken bin by its own mean).
+    /// luma levels per pixel of distance (diagonal steps divided by the square root of 2). Differences are counted
+    /// in bins of 1/16 of a level, so one pass finds them; each counts as its bin's middle (within 1/32 of a level).
     static func strongestMean(_ plane: LumaPlane, dx: Int, dy: Int, count: Int) -> Double {
         let binsPerLevel: Float = 16
         let binCount = 256 * Int(binsPerLevel) + 1
-        var counts = [Int](repeating: 0, count: binCount)
-        var sums = [Double](repeating: 0, count: binCount)
-        let scale: Float = dx != 0 && dy != 0 ? 0.70710678 : 1
-        let xs = dx < 0 ? 1..<plane.width : 0..<(plane.width - dx)
-        plane.values.withUnsafeBufferPointer { values in
-            for y in 0..<(plane.height - dy) {
-                let row = y * plane.width, next = (y + dy) * plane.width + dx
-                for x in xs {
-                    let step = abs(values[next + x] - values[row + x]) * scale
-                    let bin = min(binCount - 1, Int(step * binsPerLevel))
-                    counts[bin] += 1
-                    sums[bin] += Double(step)
+        var counts = [Int32](repeating: 0, count: binCount)
+        let scale: Float = (dx != 0 && dy != 0 ? 0.70710678 : 1) * binsPerLevel
+        let first = dx < 0 ? 1 : 0, last = dx > 0 ? plane.width - dx : plane.width
+        counts.withUnsafeMutableBufferPointer { bins in
+            plane.values.withUnsafeBufferPointer { values in
+                for y in 0..<(plane.height - dy) {
+                    let row = values.baseAddress! + y * plane.width
+                    let next = values.baseAddress! + (y + dy) * plane.width + dx
+                    for x in first..<last {
+                        let bin = Int(min(abs(next[x] - row[x]) * scale, Float(binCount - 1)))
+                        bins[bin] &+= 1
+                    }
                 }
             }
         }
         var taken = 0, total = 0.0
         for bin in stride(from: binCount - 1, through: 0, by: -1) where counts[bin] > 0 {
-            let take = min(counts[bin], count - taken)
-            total += sums[bin] * Double(take) / Double(counts[bin])
+            let take = min(Int(counts[bin]), count - taken)
+            total += (Double(bin) + 0.5) / Double(binsPerLevel) * Double(take)
             taken += take
             if taken == count { break }
         }
