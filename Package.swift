@@ -20,7 +20,8 @@ targets += [
 
 targets += [
     .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "pool-vips", providers: [.apt(["libvips-dev"])]),
-    .target(name: "DecodeStages", dependencies: ["Runner", "Captures", "CVips"], path: "Sources/Stages/Decode"),
+    .target(name: "DecodeStages", dependencies: ["Runner", "Captures", "CVips", "CaptureDates"],
+            path: "Sources/Stages/Decode"),
     .testTarget(name: "DecodeTests", dependencies: ["DecodeStages", "Runner", "Captures", "TestSupport", "CVips"]),
     .executableTarget(name: "DecodeBenchmarks", dependencies: ["DecodeStages", "Runner", "Captures", "CVips", "Benchmarking"],
                       path: "benchmarks/Decode"),
@@ -116,7 +117,8 @@ targets += [
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages",
                                             "FingerprintStages", "ImageClassifier", "CLIPModel", "CLIPStages",
                                             "LabelsStages", "ReadingStages", "CProcessGuard", "ModelInstall",
-                                            "HTTPTransfer", "FileWatch", "PrivacyStages", "RulesStages"]),
+                                            "HTTPTransfer", "FileWatch", "PrivacyStages", "RulesStages",
+                                            "PlacesStages"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
                       path: "benchmarks/Containment"),
@@ -208,6 +210,19 @@ targets += [
 products += [
     .library(name: "IndexClient", targets: ["IndexClient"]),
     .executable(name: "index-client-example", targets: ["index-client-example"]),
+]
+
+// MARK: - Capture facts (issue 11): dates from file names and metadata
+
+targets += [
+    .target(name: "CaptureDates", path: "Sources/CaptureDates"),
+    .testTarget(name: "CaptureDatesTests", dependencies: ["CaptureDates"]),
+    // Places: GeoNames cities from Debian's libgeonames (pkg-config copy without -pthread, see scripts/setup).
+    .systemLibrary(name: "CGeonames", path: "Sources/CGeonames", pkgConfig: "pool-geonames",
+                   providers: [.apt(["libgeonames-dev"])]),
+    .target(name: "Places", dependencies: ["CGeonames"], path: "Sources/Places"),
+    .target(name: "PlacesStages", dependencies: ["Places", "Runner", "Captures"], path: "Sources/Stages/Places"),
+    .testTarget(name: "PlacesTests", dependencies: ["Places", "PlacesStages", "Runner", "Captures", "TestSupport"]),
 ]
 
 let package = Package(

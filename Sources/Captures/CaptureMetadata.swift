@@ -8,12 +8,31 @@ public struct CaptureMetadata: Sendable, Equatable {
         case photo
     }
 
-    /// Where `date` came from.
-    public enum DateSource: String, Sendable, Codable {
-        /// EXIF DateTimeOriginal.
+    /// Where `date` came from, in the order decode looks: the capture's own records first, the file's time last.
+    public enum DateSource: String, Sendable, Codable, CaseIterable {
+        /// EXIF DateTimeOriginal (with OffsetTimeOriginal, else OffsetTime), in any container: JPEG, HEIF, TIFF,
+        /// WebP, or a PNG's eXIf chunk.
         case exif
-        /// The file's modification time.
+        /// XMP: exif:DateTimeOriginal, xmp:CreateDate or photoshop:DateCreated.
+        case xmp
+        /// A PNG text chunk "Creation Time".
+        case png
+        /// A time to the second read from the file name (`Screenshot_20260107-091328.png`).
+        case fileName
+        /// A day only, read from the file name (`IMG-20260107-WA0001.jpg`); the time is midnight.
+        case fileNameDay
+        /// The file's modification time: says when the file was last written (or copied), not when the
+        /// picture was taken.
         case file
+
+        /// Whether the date says when the capture itself was taken, to the second: what moments need (two
+        /// copies made at once share a file time, and two pictures received one day share a day).
+        public var isCaptureTime: Bool {
+            switch self {
+            case .exif, .xmp, .png, .fileName: return true
+            case .fileNameDay, .file: return false
+            }
+        }
     }
 
     public var date: Date

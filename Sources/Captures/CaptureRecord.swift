@@ -15,10 +15,11 @@ public struct CaptureRecord: Sendable, JoinedInput {
     /// rules' objects), stored by the family that declares how (see `StoredFamily` in Store); none of the types
     /// above.
     public var extras: JoinedParts
+    public var place: CapturePlace?
 
     public init(file: CaptureFile, metadata: CaptureMetadata, text: CaptureText? = nil, codes: CaptureCodes? = nil,
                 fingerprint: VisualFingerprint? = nil, focus: FocusMeasure? = nil, vector: ImageVector? = nil,
-                labels: CaptureLabels? = nil, extras: JoinedParts = JoinedParts()) {
+                labels: CaptureLabels? = nil, place: CapturePlace? = nil, extras: JoinedParts = JoinedParts()) {
         self.file = file
         self.metadata = metadata
         self.text = text
@@ -27,19 +28,20 @@ public struct CaptureRecord: Sendable, JoinedInput {
         self.focus = focus
         self.vector = vector
         self.labels = labels
+        self.place = place
         self.extras = extras
     }
 
     public static var parts: [JoinPart] {
         [.required(DecodedCapture.self), .optional(CaptureText.self), .optional(CaptureCodes.self),
          .optional(VisualFingerprint.self), .optional(FocusMeasure.self), .optional(ImageVector.self),
-         .optional(CaptureLabels.self)]
+         .optional(CaptureLabels.self), .optional(CapturePlace.self)]
     }
 
     public init(parts: JoinedParts) throws {
         let decoded = try parts.require(DecodedCapture.self)
         self.init(file: decoded.file, metadata: decoded.metadata, text: parts.get(), codes: parts.get(),
                   fingerprint: parts.get(), focus: parts.get(), vector: parts.get(), labels: parts.get(),
-                  extras: parts.removing(Self.parts.map(\.type)))
+                  place: parts.get(), extras: parts.removing(Self.parts.map(\.type)))
     }
 }

@@ -3,6 +3,7 @@ import DecodeStages
 import FingerprintStages
 import LabelsStages
 import PersistStage
+import PlacesStages
 import PrivacyStages
 import ReadingStages
 import RulesStages
@@ -18,6 +19,7 @@ extension StageRegistry {
         registry.registerCLIPStages()
         registry.registerReadingStages()
         registry.registerStoreStages()
+        registry.registerPlacesStages()
         registry.registerPrivacyStages()
         registry.registerRulesStages()
         return registry

@@ -2,23 +2,34 @@ import Captures
 import Foundation
 import Runner
 
-/// What moment grouping needs to know about one capture: where and when it was taken, what it shows
-/// (fingerprint) and how sharp it is (to pick the representative).
+/// What moment grouping needs to know about one capture: where and when it was taken (and whether that time is the
+/// capture's own), what it shows (fingerprint, kind) and how sharp it is (to pick the representative).
 public struct MomentCapture: Sendable, Equatable {
     public var id: CaptureID
     /// The source (pipeline source id) the capture came from; moments never span sources.
     public var source: String
     public var date: Date
+    /// Where `date` came from: only a capture's own time (`DateSource.isCaptureTime`) can join a moment.
+    public var dateSource: CaptureMetadata.DateSource
+    /// Screenshots of one app look alike, so they are held to a closer match (`MomentGrouper.Rules`).
+    public var kind: CaptureMetadata.Kind
     public var fingerprint: VisualFingerprint
     /// Higher is sharper (`FocusMeasure.sharpness`).
     public var sharpness: Double
+    /// The text read from the capture, when a text stage ran: what tells two screens of one layout apart.
+    public var text: String?
 
-    public init(id: CaptureID, source: String, date: Date, fingerprint: VisualFingerprint, sharpness: Double) {
+    public init(id: CaptureID, source: String, date: Date, dateSource: CaptureMetadata.DateSource = .exif,
+                kind: CaptureMetadata.Kind = .photo, fingerprint: VisualFingerprint, sharpness: Double,
+                text: String? = nil) {
         self.id = id
         self.source = source
         self.date = date
+        self.dateSource = dateSource
+        self.kind = kind
         self.fingerprint = fingerprint
         self.sharpness = sharpness
+        self.text = text
     }
 
     /// Earlier first; the id breaks ties so the order is total.
@@ -38,6 +49,7 @@ extension MomentCapture {
     public init?(_ record: CaptureRecord) {
         guard let fingerprint = record.fingerprint else { return nil }
         self.init(id: record.file.id, source: record.file.source, date: record.metadata.date,
-                  fingerprint: fingerprint, sharpness: record.focus?.sharpness ?? 0)
+                  dateSource: record.metadata.dateSource, kind: record.metadata.kind,
+                  fingerprint: fingerprint, sharpness: record.focus?.sharpness ?? 0, text: record.text?.fullText)
     }
 }

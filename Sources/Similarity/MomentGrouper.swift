@@ -3,8 +3,12 @@ import Runner
 
 /// Groups captures into moments and keeps the grouping right as captures come and go.
 ///
-/// Two captures are *linked* when they come from the same source, were taken at most `maxInterval` seconds
-/// apart, and their fingerprints are at most `maxDistance` apart. A moment is a connected group of linked
+/// Two captures are *linked* when `Rules.links` says so: both dates are the captures' own times (never a file's
+/// time, which a copy makes identical), they come from the same source, were taken at most `maxInterval` seconds
+/// apart, and their fingerprints are at most `maxDistance` apart. Two screenshots are held to more: one app's
+/// layout looks alike to a fingerprint whatever it shows, so they must be within `maxScreenshotDistance` and show
+/// the same text (`ScreenTextAgreement` at least `minScreenshotTextAgreement`), or, when no text was read, have
+/// identical fingerprints. A moment is a connected group of linked
 /// captures (a burst whose neighbouring shots are linked stays one moment), and its representative is the
 /// sharpest member. Because moments are defined by the links alone, the grouping after any sequence of
 /// `add` and `remove` calls is the one a fresh grouper would build from the captures present — adding a shot can
@@ -15,12 +19,40 @@ import Runner
 public struct MomentGrouper: Sendable {
     /// How far apart in time and in fingerprint two shots of one moment may be.
     public struct Rules: Sendable, Equatable {
+        /// Measured on repeated screenshots against same-layout screenshots of other content
+        /// (docs/fingerprint.md, "Moments that are moments").
+        public static let defaultScreenshotDistance = 2
+        public static let defaultScreenshotTextAgreement = 0.8
+
         public var maxInterval: TimeInterval
         public var maxDistance: Int
+        /// The fingerprint distance within which two screenshots may be the same screen.
+        public var maxScreenshotDistance: Int
+        /// The share of words two screenshots must have in common (`ScreenTextAgreement`).
+        public var minScreenshotTextAgreement: Double
 
-        public init(maxInterval: TimeInterval = 10, maxDistance: Int = FingerprintMatch.threshold) {
+        public init(maxInterval: TimeInterval = 10, maxDistance: Int = FingerprintMatch.threshold,
+                    maxScreenshotDistance: Int = Self.defaultScreenshotDistance,
+                    minScreenshotTextAgreement: Double = Self.defaultScreenshotTextAgreement) {
             self.maxInterval = maxInterval
             self.maxDistance = maxDistance
+            self.maxScreenshotDistance = maxScreenshotDistance
+            self.minScreenshotTextAgreement = minScreenshotTextAgreement
+        }
+
+        /// Whether two captures are shots of one moment (symmetric): both dates are the captures' own, same
+        /// source, at most `maxInterval` apart (inclusive), and they look (and, for screenshots, read) alike.
+        public func links(_ a: MomentCapture, _ b: MomentCapture) -> Bool {
+            guard a.source == b.source, a.dateSource.isCaptureTime, b.dateSource.isCaptureTime,
+                  abs(a.date.timeIntervalSince(b.date)) <= maxInterval else { return false }
+            let distance = a.fingerprint.distance(to: b.fingerprint)
+            guard a.kind == .screenshot, b.kind == .screenshot else { return distance <= maxDistance }
+            guard distance <= maxScreenshotDistance else { return false }
+            guard let first = a.text.map(ScreenTextAgreement.words), let second = b.text.map(ScreenTextAgreement.words),
+                  !first.isEmpty || !second.isEmpty else {
+                return distance == 0    // nothing read: only an identical fingerprint tells it is the same screen
+            }
+            return ScreenTextAgreement.agreement(first, second) >= minScreenshotTextAgreement
         }
     }
 
@@ -98,8 +130,9 @@ public struct MomentGrouper: Sendable {
 
     private func linkedNeighbours(of capture: MomentCapture) -> [MomentCapture] {
         guard let timeline = timelines[capture.source] else { return [] }
+        guard capture.dateSource.isCaptureTime else { return [] }
         return timeline.captures(around: capture.date, within: rules.maxInterval).filter {
-            $0.id != capture.id && $0.fingerprint.distance(to: capture.fingerprint) <= rules.maxDistance
+            $0.id != capture.id && rules.links($0, capture)
         }
     }
 

@@ -66,6 +66,8 @@ struct MomentCaptureRecordTests {
         record.fingerprint = VisualFingerprint(bits: 42)
         record.focus = FocusMeasure(sharpness: 12.5, outOfFocus: false)
         #expect(MomentCapture(record) == MomentCapture(id: CaptureID("a"), source: "photos", date: decoded.metadata.date,
+                                                       dateSource: decoded.metadata.dateSource,
+                                                       kind: decoded.metadata.kind,
                                                        fingerprint: VisualFingerprint(bits: 42), sharpness: 12.5))
     }
 }

@@ -24,7 +24,7 @@ struct IndexStoreTests {
         let row = try index.store.read { db in
             try db.first("""
                 SELECT path, signature, text, fingerprint, sharpness, out_of_focus, lat, lon, width, kind, date
-                FROM captures WHERE id = 'photos:a.jpg'
+                FROM captures LEFT JOIN places ON places.capture_id = captures.id WHERE id = 'photos:a.jpg'
                 """) { row in
                 [row.string(0), row.string(1), row.string(2), row.int64(3).map { String(UInt64(bitPattern: $0), radix: 16) },
                  row.double(4).map { "\($0)" }, row.int(5).map { "\($0)" }, row.double(6).map { "\($0)" },

@@ -134,7 +134,14 @@ struct MomentStoreTests {
             for record in [Self.shot("a.jpg", at: 0, Self.beach, sharpness: 10),
                            Self.shot("b.jpg", at: 4, Self.beach, sharpness: 20),
                            Self.shot("c.jpg", at: 4, Self.street, sharpness: 20)] {
-                try IndexStore.upsert(record, indexedAt: Records.baseDate, in: db)
+                // Written as an index of that time held them: the columns of the initial schema only.
+                try db.execute("""
+                    INSERT INTO captures (id, source, path, signature, date, date_source, width, height, kind, format,
+                                          fingerprint, sharpness, indexed_at)
+                    VALUES (?, ?, ?, ?, ?, 'exif', 10, 10, 'photo', 'jpeg', ?, ?, 0)
+                    """, [.text(record.file.id.rawValue), .text(record.file.source), .text(record.file.relativePath),
+                          .text(record.file.signature), .real(record.metadata.date.timeIntervalSince1970),
+                          .integer(Int64(bitPattern: record.fingerprint!.bits)), .real(record.focus!.sharpness)])
             }
         }
         queue.close()

@@ -5,11 +5,16 @@ import Foundation
 // FingerprintBenchmarks [--photo PATH.ppm] [--repetitions N] [--only capture|similar]
 //     per-capture (fingerprint + focus) and `similar` (index vs scan) benchmarks
 // FingerprintBenchmarks measure MANIFEST.csv                     fixture measurements for docs/fingerprint.md
+// FingerprintBenchmarks focus MANIFEST.csv                       the out-of-focus labelled set (focus-make-labelled)
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 do {
     if arguments.first == "measure", arguments.count == 2 {
         try MeasureCommand.run(manifest: arguments[1])
+        exit(0)
+    }
+    if arguments.first == "focus", arguments.count == 2 {
+        try FocusLabelledCommand.run(manifest: arguments[1])
         exit(0)
     }
     var photo: String?

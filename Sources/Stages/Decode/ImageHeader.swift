@@ -1,3 +1,4 @@
+import CaptureDates
 import Captures
 import CVips
 import Foundation
@@ -11,6 +12,12 @@ struct ImageHeader {
     var format: String
     var dateTimeOriginal: String?
     var offsetTimeOriginal: String?
+    /// EXIF OffsetTime (the zone of DateTime), used when OffsetTimeOriginal is missing.
+    var offsetTime: String?
+    /// The XMP packet, as text.
+    var xmp: String?
+    /// The values of PNG text chunks named "Creation Time" (libvips names them "png-comment-N-Creation Time").
+    var pngCreationTimes: [String] = []
     var latitude: String?
     var latitudeRef: String?
     var longitude: String?
@@ -27,6 +34,12 @@ struct ImageHeader {
         format = loader.hasSuffix("load") ? String(loader.dropLast(4)) : loader
         dateTimeOriginal = image.string("exif-ifd2-DateTimeOriginal")
         offsetTimeOriginal = image.string("exif-ifd2-OffsetTimeOriginal")
+        offsetTime = image.string("exif-ifd2-OffsetTime")
+        xmp = image.blob("xmp-data").map { String(decoding: $0, as: UTF8.self) }
+        pngCreationTimes = image.fieldNames()
+            .filter { $0.hasPrefix("png-comment-") && $0.lowercased().hasSuffix("-creation time") }
+            .sorted()
+            .compactMap { image.string($0) }
         latitude = image.string("exif-ifd3-GPSLatitude")
         latitudeRef = image.string("exif-ifd3-GPSLatitudeRef")
         longitude = image.string("exif-ifd3-GPSLongitude")
@@ -36,9 +49,9 @@ struct ImageHeader {
         userComment = image.string("exif-ifd2-UserComment").map(ExifValue.raw)
     }
 
-    /// Capture metadata for `file`: EXIF date else the file's time, GPS when both coordinates parse.
-    func metadata(for file: CaptureFile) -> CaptureMetadata {
-        let exifDate = dateTimeOriginal.flatMap { ExifValue.date(original: $0, offset: offsetTimeOriginal) }
+    /// Capture metadata for `file`: the capture's date (see `captureDate`), GPS when both coordinates parse.
+    func metadata(for file: CaptureFile, zone: TimeZone = .current) -> CaptureMetadata {
+        let (date, dateSource) = captureDate(for: file, zone: zone)
         var location: GeoPoint?
         if let latitude, let longitude,
            let lat = ExifValue.degrees(latitude, reference: latitudeRef, limit: 90),
@@ -48,8 +61,29 @@ struct ImageHeader {
         let fileName = (file.path as NSString).lastPathComponent
         let kind = CaptureKindRule.kind(fileName: fileName, format: format,
                                         hasCameraEXIF: make != nil || model != nil, userComment: userComment)
-        return CaptureMetadata(date: exifDate ?? file.modified, dateSource: exifDate == nil ? .file : .exif,
+        return CaptureMetadata(date: date, dateSource: dateSource,
                                location: location, pixelWidth: orientedWidth, pixelHeight: orientedHeight,
                                kind: kind, format: format)
+    }
+
+    /// The capture's own time wherever the file holds it, in this order: EXIF DateTimeOriginal (with
+    /// OffsetTimeOriginal, else OffsetTime); XMP; a PNG "Creation Time" text chunk; the file name
+    /// (`FileNameDateTable.standard`); and last the file's modification time. Times without a zone are read in
+    /// `zone`.
+    func captureDate(for file: CaptureFile, zone: TimeZone) -> (Date, CaptureMetadata.DateSource) {
+        if let original = dateTimeOriginal,
+           let date = ExifValue.date(original: original, offset: offsetTimeOriginal ?? offsetTime,
+                                     fallbackZone: zone) {
+            return (date, .exif)
+        }
+        if let xmp, let found = XMPDates.captureDate(in: xmp, zone: zone) { return (found.date, .xmp) }
+        for text in pngCreationTimes {
+            if let date = TimestampText.date(text, zone: zone) { return (date, .png) }
+        }
+        let fileName = (file.path as NSString).lastPathComponent
+        if let reading = FileNameDateTable.standard.read(fileName, zone: zone) {
+            return (reading.date, reading.precision == .day ? .fileNameDay : .fileName)
+        }
+        return (file.modified, .file)
     }
 }

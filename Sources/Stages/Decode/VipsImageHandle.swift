@@ -44,6 +44,28 @@ final class VipsImageHandle {
         return String(cString: value)
     }
 
+    /// A binary metadata field ("xmp-data") as bytes, or nil when the image has none.
+    func blob(_ field: String) -> [UInt8]? {
+        guard vips_image_get_typeof(pointer, field) != 0 else { return nil }
+        var data: UnsafeRawPointer?
+        var length = 0
+        guard vips_image_get_blob(pointer, field, &data, &length) == 0, let data else { return nil }
+        return [UInt8](UnsafeRawBufferPointer(start: data, count: length))
+    }
+
+    /// The names of every metadata field the loader set ("exif-ifd2-DateTimeOriginal", "png-comment-0-Title"...).
+    func fieldNames() -> [String] {
+        guard let fields = vips_image_get_fields(pointer) else { return [] }
+        defer { g_strfreev(fields) }
+        var names: [String] = []
+        var index = 0
+        while let name = fields[index] {
+            names.append(String(cString: name))
+            index += 1
+        }
+        return names
+    }
+
     /// Every pixel, row by row, bands interleaved, in the image's band format.
     func bytes() throws(VipsFailure) -> [UInt8] {
         var size = 0

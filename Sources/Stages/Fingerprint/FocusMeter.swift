@@ -1,8 +1,8 @@
 import Captures
 
 /// Measures how sharp an image is: the variance of the 4-neighbour Laplacian of its luma at a normalised size
-/// (long side `longSide`, area-averaged; smaller images are measured as they are), plus the gradient statistics
-/// that tell a flat image from a blurred one.
+/// (long side `longSide`, area-averaged; smaller images are measured as they are), the gradient statistics, and
+/// the `DetailRatio` the out-of-focus flag reads.
 public struct FocusMeter: Sendable {
     /// The long side images are shrunk to before measuring, so scores compare across sizes.
     public var longSide: Int
@@ -70,8 +70,10 @@ public struct FocusMeter: Sendable {
         }
         let count = Double((width - 2) * (height - 2))
         let mean = sum / count
+        let detail = DetailRatio.measure(plane)
         return FocusStatistics(laplacianVariance: max(0, sumSquares / count - mean * mean),
-                               gradientEnergy: gradient / count, edgeDensity: Double(edges) / count)
+                               gradientEnergy: gradient / count, edgeDensity: Double(edges) / count,
+                               detailRatio: detail.ratio, coarseStep: detail.coarseStep)
     }
 
     /// Four consecutive values as one vector (one unaligned load).

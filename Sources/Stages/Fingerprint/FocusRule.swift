@@ -2,37 +2,30 @@ import Captures
 
 /// Decides from `FocusStatistics` whether a capture is out of focus.
 ///
-/// The variance of the Laplacian alone cannot tell a soft picture from a flat one: a screenshot with a few
-/// lines of crisp text on a plain background, a foggy seascape or smooth digital art score as low as a blurred
-/// photo, because they have few edges, not soft ones. So the flag looks at how crisp the edges a picture has
-/// are: `FocusStatistics.edgeSharpness`, Laplacian energy per unit of gradient energy, which falls as
-/// 1/sigma^2 with blur whatever the contrast or the amount of content. A capture is out of focus when its edge
-/// sharpness is below `threshold`, unless its Laplacian variance reaches `sharpVariance` (plenty of fine
-/// detail) or it has no structure at all to judge (`gradientEnergy` below `minimumGradientEnergy`, a plain
-/// colour). The defaults come from measurements on real photos, artwork and screenshots (docs/fingerprint.md).
+/// The flag follows the picture's own sharpest edges, not how many edges it has: `detailRatio` (`DetailRatio`)
+/// compares the strongest luma steps at the measuring size with those at half that size, in four directions,
+/// and keeps the smallest. In focus it is about 1 whatever the scene (a sharp horizon under an empty sky, fog,
+/// snow, night lights, a sharp subject before a blurred background); defocus brings it towards 0.5 in every
+/// direction and motion blur in its own. A capture is out of focus when the ratio is below `threshold`, unless
+/// its strongest half-size steps are below `minimumStep` luma levels (a plain colour: nothing to judge, not
+/// flagged). The threshold comes from a labelled set (docs/fingerprint.md).
 public struct FocusRule: Sendable, Equatable {
-    public static let defaultThreshold = 1.2
-    public static let defaultSharpVariance = 300.0
-    public static let defaultMinimumGradientEnergy = 0.01
+    public static let defaultThreshold = 0.78
+    public static let defaultMinimumStep = 2.0
 
-    /// Edge sharpness below which a capture is out of focus.
+    /// Detail ratio below which a capture is out of focus.
     public var threshold: Double
-    /// Laplacian variance from which a capture counts as sharp whatever its edge sharpness.
-    public var sharpVariance: Double
-    /// Mean squared gradient below which there is nothing to judge and the capture is not flagged.
-    public var minimumGradientEnergy: Double
+    /// The strongest half-size luma steps (levels) below which there is nothing to judge.
+    public var minimumStep: Double
 
-    public init(threshold: Double = Self.defaultThreshold, sharpVariance: Double = Self.defaultSharpVariance,
-                minimumGradientEnergy: Double = Self.defaultMinimumGradientEnergy) {
+    public init(threshold: Double = Self.defaultThreshold, minimumStep: Double = Self.defaultMinimumStep) {
         self.threshold = threshold
-        self.sharpVariance = sharpVariance
-        self.minimumGradientEnergy = minimumGradientEnergy
+        self.minimumStep = minimumStep
     }
 
     public func isOutOfFocus(_ statistics: FocusStatistics) -> Bool {
-        if statistics.gradientEnergy < minimumGradientEnergy { return false }
-        if statistics.laplacianVariance >= sharpVariance { return false }
-        return statistics.edgeSharpness < threshold
+        if statistics.coarseStep < minimumStep { return false }
+        return statistics.detailRatio < threshold
     }
 
     /// The stage's output: the Laplacian variance as the sharpness score, and the flag.

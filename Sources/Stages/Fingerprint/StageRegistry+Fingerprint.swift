@@ -1,7 +1,7 @@
 import Runner
 
 extension StageRegistry {
-    /// Registers `fingerprint.phash` (no options) and `focus.laplacian` (option `threshold`: the edge sharpness
+    /// Registers `fingerprint.phash` (no options) and `focus.laplacian` (option `threshold`: the detail ratio
     /// below which a capture is out of focus, default `FocusRule.defaultThreshold`; see `FocusRule`).
     public mutating func registerFingerprintStages() {
         register(FingerprintStage.kind) { _ in FingerprintStage() }

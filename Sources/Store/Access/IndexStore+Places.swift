@@ -6,10 +6,7 @@ extension IndexStore {
     /// Every table that holds a coordinate, a city or a visit is listed here (tables another family has not
     /// made yet are skipped).
     public static let locationTables: [(table: String, columns: [String]?)] = [
-        ("captures", ["lat", "lon", "city"]),
-        ("capture_places", nil),
-        ("places", nil),
-        ("visits", nil),
+        ("places", nil),      // coordinates, city, region, country; visits are views over it
     ]
 
     /// Deletes every coordinate, city and visit, with `secure_delete` on so the freed bytes are zeroed, then
@@ -47,8 +44,7 @@ extension IndexStore {
     public func allowLocationData() throws {
         try write { db in
             try db.execute("DELETE FROM settings WHERE key = 'places'")
-            try db.execute("DROP TRIGGER IF EXISTS captures_places_off_insert")
-            try db.execute("DROP TRIGGER IF EXISTS captures_places_off_update")
+            try db.execute("DROP TRIGGER IF EXISTS places_off_insert")
         }
     }
 
@@ -58,14 +54,11 @@ extension IndexStore {
     }
 
     private static func installPlacesOffTrigger(in db: Database) throws {
-        for event in ["insert": "INSERT", "update": "UPDATE OF lat, lon, city"] {
-            try db.execute("""
-                CREATE TRIGGER IF NOT EXISTS captures_places_off_\(event.key) AFTER \(event.value) ON captures
-                WHEN new.lat IS NOT NULL OR new.lon IS NOT NULL OR new.city IS NOT NULL BEGIN
-                    UPDATE captures SET lat = NULL, lon = NULL, city = NULL WHERE rowid = new.rowid;
-                END
-                """)
-        }
+        try db.execute("""
+            CREATE TRIGGER IF NOT EXISTS places_off_insert BEFORE INSERT ON places BEGIN
+                SELECT RAISE(IGNORE);
+            END
+            """)
     }
 }
 

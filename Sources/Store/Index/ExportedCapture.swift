@@ -3,20 +3,39 @@ import Runner
 /// One capture as `pool-pipeline export` writes it: one JSON object a line, every derived field under a stable
 /// name, null or empty where a stage has not run.
 public struct ExportedCapture: Sendable, Equatable, Encodable {
-    /// Where the capture was taken, with the place's name when known.
+    /// Where the capture was taken, with the place's names when the places stage found them and the visit
+    /// (captures at one place within hours) it belongs to.
     public struct Location: Sendable, Equatable, Encodable {
         public var lat: Double
         public var lon: Double
         public var city: String?
+        /// The first-level region (state, province).
+        public var region: String?
+        public var country: String?
+        /// The visit's id (the id of its first capture); null without a named place.
+        public var visit: String?
+
+        public init(lat: Double, lon: Double, city: String? = nil, region: String? = nil, country: String? = nil,
+                    visit: String? = nil) {
+            self.lat = lat
+            self.lon = lon
+            self.city = city
+            self.region = region
+            self.country = country
+            self.visit = visit
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(lat, forKey: .lat)
             try container.encode(lon, forKey: .lon)
             try container.encode(city, forKey: .city)
+            try container.encode(region, forKey: .region)
+            try container.encode(country, forKey: .country)
+            try container.encode(visit, forKey: .visit)
         }
 
-        enum CodingKeys: String, CodingKey { case lat, lon, city }
+        enum CodingKeys: String, CodingKey { case lat, lon, city, region, country, visit }
     }
 
     /// A code's symbology and payload: the payload's text when it is text (`encoding` "text"), else its bytes
@@ -32,7 +51,8 @@ public struct ExportedCapture: Sendable, Equatable, Encodable {
     public var path: String
     /// ISO 8601, UTC, with milliseconds.
     public var date: String
-    /// "exif" or "file".
+    /// Where `date` came from: "exif", "xmp", "png" (a PNG "Creation Time" text chunk), "fileName" (a time in
+    /// the file's name), "fileNameDay" (a day only in the name) or "file" (the file's modification time).
     public var dateSource: String
     public var location: Location?
     public var kind: String

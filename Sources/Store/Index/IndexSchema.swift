@@ -21,6 +21,8 @@ public enum IndexSchema {
             Migration("2026-11-30-initial-schema", apply: createInitialSchema),
             Migration("2026-11-30-moments", apply: addMoments),
             Migration("2026-12-01-moment-representatives", apply: indexMomentRepresentatives),
+            Migration("2026-12-01-facts-moments-capture-time", apply: regroupMomentsByCaptureTime),
+            Migration("2026-12-01-places", apply: createPlaces),
             Migration("2026-12-01-search-fields-holds-feed", apply: addSearchTables),
         ])
     }
@@ -130,6 +132,12 @@ public enum IndexSchema {
                 CHECK (moment_representative IN (0, 1));
             CREATE INDEX captures_by_moment ON captures (moment);
             """)
+        try IndexStore.groupAllMoments(in: db)
+    }
+
+    /// Moments join only captures whose dates are their own (issue 11): moments an older index built from two
+    /// file times, or from screenshots of one app's layout, are regrouped under the rules of today.
+    private static func regroupMomentsByCaptureTime(_ db: Database) throws {
         try IndexStore.groupAllMoments(in: db)
     }
 }

@@ -21,14 +21,20 @@ extension IndexStore {
         let families = families
         try read { db in
             try db.forEachRow("""
-                SELECT id, source, path, date, date_source, lat, lon, city, kind, format, width, height, text,
-                       fingerprint, sharpness, out_of_focus, moment, moment_representative
-                FROM captures ORDER BY path, source, id
+                SELECT id, source, path, captures.date, date_source, places.lat, places.lon, places.city, kind,
+                       format, width, height, text, fingerprint, sharpness, out_of_focus, moment,
+                       moment_representative, places.region, places.country, visit_members.visit
+                FROM captures
+                LEFT JOIN places ON places.capture_id = captures.id
+                LEFT JOIN visit_members ON visit_members.capture_id = captures.id
+                ORDER BY path, source, id
                 """) { row in
                 let id = row.string(0) ?? ""
                 var location: ExportedCapture.Location?
                 if let lat = row.double(5), let lon = row.double(6) {
-                    location = ExportedCapture.Location(lat: lat, lon: lon, city: row.string(7))
+                    location = ExportedCapture.Location(lat: lat, lon: lon, city: row.string(7),
+                                                        region: row.string(18), country: row.string(19),
+                                                        visit: row.string(20))
                 }
                 var capture = ExportedCapture(
                     id: id, source: row.string(1) ?? "", path: row.string(2) ?? "",

@@ -48,13 +48,13 @@ extension IndexStore {
         for (source, indices) in bySource.sorted(by: { $0.key < $1.key }) {
             for window in windows(indices.map { added[$0].date }, interval: interval + 0.001) {
                 try db.forEachRow("""
-                    SELECT id, source, date, fingerprint, sharpness, moment FROM captures
+                    SELECT \(momentColumns), moment FROM captures
                     WHERE source = ? AND date BETWEEN ? AND ? AND fingerprint IS NOT NULL
                     """, [.text(source), .real(window.lowerBound), .real(window.upperBound)]) { row in
                     guard let neighbour = try momentCapture(row), !written.contains(neighbour.id.rawValue) else {
                         return
                     }
-                    let key = row.string(5) ?? neighbour.id.rawValue
+                    let key = row.string(8) ?? neighbour.id.rawValue
                     var node = nodes[key]
                     let from = neighbour.date.addingTimeInterval(-interval - 0.001)
                     var position = firstIndex(in: indices, of: added, from: from)
@@ -67,7 +67,7 @@ extension IndexStore {
                         if node == nil {
                             node = union.add()
                             nodes[key] = node
-                            parts.append(row.string(5) == nil ? .capture(neighbour) : .moment(key))
+                            parts.append(row.string(8) == nil ? .capture(neighbour) : .moment(key))
                         }
                         union.union(node!, mine)
                     }
@@ -98,7 +98,7 @@ extension IndexStore {
                 }
                 firsts.append(first)
                 let best = try db.first("""
-                    SELECT id, source, date, fingerprint, sharpness
+                    SELECT \(momentColumns)
                     FROM captures INDEXED BY captures_moment_representative
                     WHERE moment = ? AND moment_representative = 1
                     """, [.text(id)]) { try momentCapture($0) } ?? nil
@@ -124,13 +124,9 @@ extension IndexStore {
         try db.execute("UPDATE captures SET moment_representative = 1 WHERE id = ?", [.text(representative)])
     }
 
-    /// Whether `other` links to `capture`, as `MomentGrouper` decides it from `capture`'s side: same source,
-    /// within the interval of its date, fingerprints within the distance.
+    /// Whether `other` links to `capture`, as `MomentGrouper` decides it (`MomentGrouper.Rules.links`).
     private static func isLinked(_ other: MomentCapture, to capture: MomentCapture) -> Bool {
-        other.source == capture.source
-            && other.date >= capture.date.addingTimeInterval(-momentRules.maxInterval)
-            && other.date <= capture.date.addingTimeInterval(momentRules.maxInterval)
-            && other.fingerprint.distance(to: capture.fingerprint) <= momentRules.maxDistance
+        momentRules.links(other, capture)
     }
 
     /// Earlier first; the id breaks ties (the order moments are named by).

@@ -15,6 +15,9 @@ extension IndexStore {
     /// The rules moments are grouped by (same source, 10 s, `FingerprintMatch.threshold`).
     static let momentRules = MomentGrouper.Rules()
 
+    /// The columns `momentCapture(_:)` reads, in its order.
+    static let momentColumns = "id, source, date, fingerprint, sharpness, date_source, kind, text"
+
     /// Regroups the moments around captures just written (inserted or replaced) in this transaction. When none of
     /// them was in a moment before, they can only join moments, and `mergeMoments(adding:in:)` links them in without
     /// loading the moments; a capture that was in a moment may leave it and split it, and then every moment
@@ -46,11 +49,11 @@ extension IndexStore {
             let window = momentRules.maxInterval + 0.001
             let date = capture.date.timeIntervalSince1970
             try db.forEachRow("""
-                SELECT id, source, date, fingerprint, sharpness, moment FROM captures
+                SELECT \(momentColumns), moment FROM captures
                 WHERE source = ? AND date BETWEEN ? AND ? AND fingerprint IS NOT NULL
                 """, [.text(capture.source), .real(date - window), .real(date + window)]) { row in
                 if let neighbour = try momentCapture(row) { captures[neighbour.id.rawValue] = neighbour }
-                if let moment = row.string(5) { moments.insert(moment) }
+                if let moment = row.string(8) { moments.insert(moment) }
             }
         }
         try regroup(captures, addingMembersOf: moments, in: db)
@@ -67,7 +70,8 @@ extension IndexStore {
     static func groupAllMoments(in db: Database) throws {
         var captures: [String: MomentCapture] = [:]
         try db.forEachRow("""
-            SELECT id, source, date, fingerprint, sharpness FROM captures WHERE fingerprint IS NOT NULL
+            SELECT \(momentColumns) FROM captures
+            WHERE fingerprint IS NOT NULL
             """) { row in
             if let capture = try momentCapture(row) { captures[capture.id.rawValue] = capture }
         }
@@ -81,7 +85,7 @@ extension IndexStore {
         var captures = captures
         for moment in moments.sorted() {
             try db.forEachRow("""
-                SELECT id, source, date, fingerprint, sharpness FROM captures
+                SELECT \(momentColumns) FROM captures
                 WHERE moment = ? AND fingerprint IS NOT NULL
                 """, [.text(moment)]) { row in
                 if let capture = try momentCapture(row) { captures[capture.id.rawValue] = capture }
@@ -100,19 +104,27 @@ extension IndexStore {
 
     static func momentCapture(_ id: String, in db: Database) throws -> MomentCapture? {
         try db.first("""
-            SELECT id, source, date, fingerprint, sharpness FROM captures WHERE id = ? AND fingerprint IS NOT NULL
+            SELECT \(momentColumns) FROM captures
+            WHERE id = ? AND fingerprint IS NOT NULL
             """, [.text(id)]) { try momentCapture($0) } ?? nil
     }
 
-    /// A capture's moment facts from a row of (id, source, date, fingerprint, sharpness); nil without a
-    /// fingerprint. Without a focus measure the sharpness is 0.
+    /// A capture's moment facts from a row of `momentColumns`; nil
+    /// without a fingerprint. Without a focus measure the sharpness is 0.
     static func momentCapture(_ row: Row) throws -> MomentCapture? {
         guard let fingerprint = row.int64(3) else { return nil }
         guard let id = row.string(0), let source = row.string(1), let date = row.double(2) else {
             throw StoreError.corruptRow(table: "captures", column: "id, source or date", id: row.string(0) ?? "?")
         }
+        guard let dateSource = row.string(5).flatMap(CaptureMetadata.DateSource.init(rawValue:)) else {
+            throw StoreError.corruptRow(table: "captures", column: "date_source", id: id)
+        }
+        guard let kind = row.string(6).flatMap(CaptureMetadata.Kind.init(rawValue:)) else {
+            throw StoreError.corruptRow(table: "captures", column: "kind", id: id)
+        }
         return MomentCapture(id: CaptureID(id), source: source, date: Date(timeIntervalSince1970: date),
+                             dateSource: dateSource, kind: kind,
                              fingerprint: VisualFingerprint(bits: UInt64(bitPattern: fingerprint)),
-                             sharpness: row.double(4) ?? 0)
+                             sharpness: row.double(4) ?? 0, text: row.string(7))
     }
 }

@@ -30,14 +30,13 @@ extension IndexStore {
         let id = record.file.id.rawValue
         let metadata = record.metadata
         let rowID = try db.first("""
-            INSERT INTO captures (id, source, path, signature, date, date_source, lat, lon, city, width, height,
+            INSERT INTO captures (id, source, path, signature, date, date_source, width, height,
                                   kind, format, text, fingerprint, sharpness, out_of_focus, indexed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET
                 source = excluded.source, path = excluded.path, signature = excluded.signature,
                 date = excluded.date, date_source = excluded.date_source,
-                city = CASE WHEN lat IS excluded.lat AND lon IS excluded.lon THEN city END,
-                lat = excluded.lat, lon = excluded.lon, width = excluded.width, height = excluded.height,
+                width = excluded.width, height = excluded.height,
                 kind = excluded.kind, format = excluded.format, text = excluded.text,
                 fingerprint = excluded.fingerprint, sharpness = excluded.sharpness,
                 out_of_focus = excluded.out_of_focus, indexed_at = excluded.indexed_at
@@ -45,7 +44,6 @@ extension IndexStore {
             """, [
                 .text(id), .text(record.file.source), .text(record.file.relativePath), .text(record.file.signature),
                 .real(metadata.date.timeIntervalSince1970), .text(metadata.dateSource.rawValue),
-                DatabaseValue(metadata.location?.latitude), DatabaseValue(metadata.location?.longitude),
                 DatabaseValue(metadata.pixelWidth), DatabaseValue(metadata.pixelHeight),
                 .text(metadata.kind.rawValue), .text(metadata.format), DatabaseValue(record.text?.fullText),
                 DatabaseValue(record.fingerprint.map { Int64(bitPattern: $0.bits) }),
@@ -54,6 +52,7 @@ extension IndexStore {
             ]) { $0.int64(0) } ?? nil
         guard let rowID else { throw StoreError.corruptRow(table: "captures", column: "rowid", id: id) }
 
+        try writePlace(of: record, in: db)
         for table in ["codes", "labels", "vectors", "failures", "capture_holds"] + familyTables {
             try db.execute("DELETE FROM \(table) WHERE capture_id = ?", [.text(id)])
         }

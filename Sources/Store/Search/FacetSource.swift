@@ -19,7 +19,7 @@ public struct FacetSource: Hashable, Sendable {
     public static let declared: [FacetSource] = [
         FacetSource(name: "lead", table: "leads", column: "kind"),
         FacetSource(name: "thing", table: "things", column: "kind"),
-        FacetSource(name: "place", table: "capture_places", column: "city"),
+        FacetSource(name: "place", table: "places", column: "city"),
     ]
 
     /// Whether the table and both columns exist in the index.

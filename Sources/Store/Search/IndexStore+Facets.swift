@@ -16,7 +16,7 @@ extension IndexStore {
         // The facets on the capture's own columns in one pass over the results.
         var columns: [String: [String: Int]] = ["source": [:], "kind": [:], "city": [:], "month": [:], "hasCode": [:]]
         try db.forEachRow("""
-            SELECT c.source, c.kind, c.city, strftime('%Y-%m', c.date, 'unixepoch'),
+            SELECT c.source, c.kind, (SELECT city FROM places WHERE places.capture_id = c.id), strftime('%Y-%m', c.date, 'unixepoch'),
                    EXISTS (SELECT 1 FROM codes WHERE capture_id = c.id) FROM \(hits)
             """) { row in
             columns["source"]![row.string(0) ?? "", default: 0] += 1

@@ -115,7 +115,8 @@ extension IndexStore {
                     ELSE 1.0 / (60 + rank() OVER (ORDER BY h.vector IS NULL, h.vector DESC)) END)
             """ : "-coalesce(h.score, 0)"
         return try db.query("""
-            SELECT c.id, c.source, c.path, c.date, c.kind, c.city, c.lat, c.lon, h.score, h.vector, h.phrase, c.moment,
+            SELECT c.id, c.source, c.path, c.date, c.kind, (SELECT city FROM places WHERE places.capture_id = c.id), (SELECT lat FROM places WHERE places.capture_id = c.id),
+                   (SELECT lon FROM places WHERE places.capture_id = c.id), h.score, h.vector, h.phrase, c.moment,
                    \(rank) AS fused
             FROM temp.search_hits AS h CROSS JOIN captures AS c ON c.rowid = h.capture
             ORDER BY h.phrase DESC, fused DESC, c.date DESC, c.id

@@ -47,7 +47,7 @@ public struct SearchFilters: Sendable, Equatable, Codable {
         }
         anyOf("c.source", sources)
         anyOf("c.kind", kinds)
-        anyOf("c.city", cities)
+        anyOf("(SELECT city FROM places WHERE places.capture_id = c.id)", cities)
         if let from {
             parts.append("c.date >= ?")
             arguments.append(.real(from.timeIntervalSince1970))
