@@ -1,9 +1,10 @@
-/// Splits a text line into words at the gaps between its ink, before recognition, as Tesseract's layout
-/// analysis does (textord's word segmentation: gaps between blobs measured against the row's x-height and the
-/// spread of its own gaps, then each word read on its own image with a few pixels of padding).
+/// Splits a text line into pieces at the wide gaps between its ink before recognition, the way Tesseract reads
+/// the words its layout analysis finds (textord's word segmentation measures the gaps between blobs against the
+/// row's x-height and the spread of its own gaps; then each word is read on its own image, padded by 4 px).
 ///
-/// Reading word by word gives the network no wide blank to hallucinate in (a label and its value far apart
-/// on one row), and makes the word spaces a matter of measured gap widths instead of the network's guess.
+/// Reading piece by piece gives the network no wide blank to hallucinate in (a label and its value far apart
+/// on one row) and no margin after the last letter to read as noise. Cutting at every word space as well is the
+/// next step (`spaceThreshold`); see docs/reading.md for why it waits.
 enum LineSegmenter {
     /// A horizontal piece of a line: pixel columns `left..<right` of the page.
     struct Piece: Equatable {
@@ -29,12 +30,11 @@ enum LineSegmenter {
         let profile = InkProfile(rect: rect, page: page)
         guard let xHeight = profile.xHeight, xHeight >= 3 else { return whole }
         let gaps = profile.gaps()
-        // A gap splits when it is wider than the line's word spaces could be taken for letter gaps, and wide
-        // in its own right.
-        let threshold = max(splitGap, spaceThreshold(gaps.map { Double($0.width) / Double(xHeight) }))
+        // Only gaps no letter gap could be split: cutting at every word space (`spaceThreshold`) also cut words
+        // in text of under about 10 px x-height, where a pixel is a fifth of the threshold (docs/reading.md).
         var pieces: [Piece] = []
         var start = profile.firstInk
-        for gap in gaps where Double(gap.width) / Double(xHeight) >= threshold && gap.width >= narrowestSplit {
+        for gap in gaps where Double(gap.width) / Double(xHeight) >= splitGap && gap.width >= narrowestSplit {
             pieces.append(Piece(left: start, right: gap.left))
             start = gap.left + gap.width
         }
@@ -52,7 +52,8 @@ enum LineSegmenter {
         return padded
     }
 
-    /// The gap width (in x-heights) from which a gap separates words: between the line's letter gaps and its
+    /// The gap width (in x-heights) from which a gap separates words, for cutting at word spaces where the
+    /// letters are large enough to measure (not done yet: see docs/reading.md): between the line's letter gaps and its
     /// word gaps when they form two groups (the widest jump between sorted gaps in the ambiguous range), else
     /// a fixed share of the x-height.
     static func spaceThreshold(_ gaps: [Double]) -> Double {
