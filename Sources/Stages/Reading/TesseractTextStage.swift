@@ -61,7 +61,7 @@ public struct TesseractTextStage: Stage {
     public static func presenceCheck(_ image: RGBImage) -> (letters: Int, hasText: Bool) {
         guard min(image.width, image.height) >= 8 else { return (0, false) }
         let presence = TextReader.lookForText(GrayImage(image), normalizePolarity: true).presence
-        return (presence.letterCount, presence.letterCount >= TextPresence.minimumLetters)
+        return (presence.letterCount, presence.hasText)
     }
 
     /// Loads the engine of worker 0 now, so a missing language fails when the pipeline loads, not per capture.

@@ -34,7 +34,7 @@ struct TextReader {
         let (presence, small, checkFactor) = Self.lookForText(gray, normalizePolarity: options.normalizePolarity)
         trace.letterCount = presence.letterCount
         trace.typicalLetterHeight = presence.typicalHeight
-        if options.skipWithoutText && presence.letterCount < TextPresence.minimumLetters {
+        if options.skipWithoutText && !presence.hasText {
             trace.skipped = true
             return (CaptureText(lines: []), trace)
         }
@@ -96,11 +96,12 @@ struct TextReader {
             let right = min(work.width, box.right + 4), bottom = min(work.height, box.bottom + 4)
             return LineRecognizer.LineRect(left: left, top: top, width: right - left, height: bottom - top)
         }
-        var reads = lineReader.recognize(rects, in: work, scratch: scratch)
+        var reads = lineReader.recognizeWords(rects, in: work, scratch: scratch)
         if options.tesseractInvert {
             // Tesseract's inverted retry, done here: weak lines are read again inverted, the better read kept.
             let weak = reads.indices.filter { reads[$0].confidence < Self.invertedRetryConfidence }
-            let retried = lineReader.recognize(weak.map { rects[$0] }, in: work, inverted: true, scratch: scratch)
+            let retried = lineReader.recognizeWords(weak.map { rects[$0] }, in: work, inverted: true,
+                                                    scratch: scratch)
             for (index, read) in zip(weak, retried) where read.confidence > reads[index].confidence {
                 reads[index] = read
             }
@@ -198,9 +199,4 @@ struct TextReader {
     }
 
     private func clamp(_ value: Double) -> Double { min(1, max(0, value)) }
-}
-
-extension TextPresence {
-    /// The fewest in-row letters that count as text.
-    static let minimumLetters = 16
 }

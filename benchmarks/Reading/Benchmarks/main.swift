@@ -2,6 +2,7 @@ import Foundation
 import ReadingStages
 
 // ReadingBenchmarks [ocr|codes|all] [--screens N] [--photos N] [--only SUBSTRING|=NAME ...]
+// ReadingBenchmarks parity FOLDER [--only SUBSTRING ...] [--verbose]   (FOLDER from scripts/parity-corpus.py)
 // Build with: swift build -c release --product ReadingBenchmarks
 
 
@@ -24,6 +25,11 @@ while let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.coun
     arguments.removeSubrange(index...(index + 1))
 }
 let which = arguments.first ?? "all"
+if which == "parity" {
+    guard arguments.count >= 2 else { fatalError("usage: ReadingBenchmarks parity FOLDER (from scripts/parity-corpus.py)") }
+    try ParityBenchmark.run(folder: arguments[1], only: only, verbose: arguments.contains("--verbose"))
+    exit(0)
+}
 
 let corpus = try Corpus.make(screens: screens, photos: photos)
 let words = corpus.samples.reduce(0) { $0 + $1.words.count }

@@ -1,0 +1,33 @@
+extension LineRecognizer {
+    /// Reads each line of `page` piece by piece, as Tesseract reads the words its layout analysis finds: the
+    /// line is split at its wide gaps and trimmed to its ink (`LineSegmenter`), every piece is read on its own
+    /// (all the pieces of a page batched together), and the pieces are joined with one space. The network's
+    /// own spaces stand inside a piece. The confidence is the width-weighted mean of the pieces'.
+    func recognizeWords(_ lines: [LineRect], in page: GrayImage, inverted: Bool = false,
+                        scratch: LineScratch) -> [(text: String, confidence: Double)]
+    {
+        var pieces: [LineRect] = []
+        var owners: [Int] = []
+        for (index, line) in lines.enumerated() where line.width > 0 && line.height > 0 {
+            for piece in LineSegmenter.pieces(of: line, in: page) where piece.right > piece.left {
+                pieces.append(LineRect(left: piece.left, top: line.top, width: piece.right - piece.left,
+                                       height: line.height))
+                owners.append(index)
+            }
+        }
+        let reads = recognize(pieces, in: page, inverted: inverted, scratch: scratch)
+        var texts = [[String]](repeating: [], count: lines.count)
+        var weighted = [Double](repeating: 0, count: lines.count)
+        var widths = [Double](repeating: 0, count: lines.count)
+        for (piece, (owner, read)) in zip(pieces, zip(owners, reads)) {
+            let text = read.text.trimmingWhitespace()
+            guard !text.isEmpty else { continue }
+            texts[owner].append(text)
+            weighted[owner] += read.confidence * Double(piece.width)
+            widths[owner] += Double(piece.width)
+        }
+        return lines.indices.map { index in
+            (texts[index].joined(separator: " "), widths[index] > 0 ? weighted[index] / widths[index] : 0)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Captures
+import Foundation
+import ReadingFixtures
+import ReadingStages
+
+/// Reading parity, line by line, on a corpus made by `scripts/parity-corpus.py`: the built-in recogniser and
+/// Tesseract's own read every image (both on the lines Tesseract's layout analysis finds, page segmentation
+/// mode 3), their lines are matched to the truth rows they stand on, and character error rate and word recall
+/// are reported per layout family. Also counts the images the text-presence check would skip.
+enum ParityBenchmark {
+    struct Truth: Decodable {
+        struct Image: Decodable {
+            var file: String
+            var family: String
+            var size: Int
+            var width: Int
+            var height: Int
+            var rows: [Row]
+        }
+
+        struct Row: Decodable {
+            var text: String
+            var box: [Double]
+        }
+
+        var seed: Int
+        var images: [Image]
+    }
+
+    /// Edit distance, words and truth words found, summed over the rows of a family.
+    struct Score {
+        var rows = 0, characters = 0, edits = 0, words = 0, found = 0, milliseconds = 0.0
+        var cer: Double { characters > 0 ? 100 * Double(edits) / Double(characters) : 0 }
+        var recall: Double { words > 0 ? 100 * Double(found) / Double(words) : 0 }
+        mutating func add(_ other: Score) {
+            rows += other.rows; characters += other.characters; edits += other.edits
+            words += other.words; found += other.found; milliseconds += other.milliseconds
+        }
+    }
+
+    static func run(folder: String, only: [String], verbose: Bool) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/truth.json"))
+        let truth = try JSONDecoder().decode(Truth.self, from: data)
+        var builtInOptions = TextReadingOptions()
+        builtInOptions.recognizer = .builtIn
+        var tesseractOptions = TextReadingOptions()
+        tesseractOptions.recognizer = .tesseract
+        let builtIn = TesseractTextStage(options: builtInOptions)
+        let tesseract = TesseractTextStage(options: tesseractOptions)
+        var families: [String: (ours: Score, theirs: Score, images: Int, presenceMisses: Int)] = [:]
+        var order: [String] = []
+        for image in truth.images where only.isEmpty || only.contains(where: { image.file.contains($0) }) {
+            let picture = try RGBImage.photo(path: folder + "/" + image.file,
+                                             longSide: min(1600, max(image.width, image.height)))
+            let (ours, oursTime) = try Measure.time { try builtIn.read(picture).text }
+            let (theirs, theirsTime) = try Measure.time { try tesseract.read(picture).text }
+            var ourScore = score(ours, image, verbose: verbose ? "built-in" : nil)
+            var theirScore = score(theirs, image, verbose: verbose ? "tesseract" : nil)
+            ourScore.milliseconds = oursTime.cpu
+            theirScore.milliseconds = theirsTime.cpu
+            let missed = !TesseractTextStage.presenceCheck(picture).hasText
+            if families[image.family] == nil { order.append(image.family) }
+            var entry = families[image.family] ?? (Score(), Score(), 0, 0)
+            entry.ours.add(ourScore)
+            entry.theirs.add(theirScore)
+            entry.images += 1
+            if missed { entry.presenceMisses += 1 }
+            families[image.family] = entry
+            report("  \(image.file) (\(image.size) px): built-in CER \(format(ourScore.cer)) recall "
+                + "\(format(ourScore.recall)), Tesseract CER \(format(theirScore.cer)) recall "
+                + "\(format(theirScore.recall))\(missed ? ", presence check MISSED" : "")")
+        }
+        report("parity on \(folder) (seed \(truth.seed))")
+        report("| family | images | rows | words | CER built-in | CER Tesseract | word recall built-in "
+            + "| word recall Tesseract | CPU ms/image built-in / Tesseract | presence misses |")
+        report("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        var all = (ours: Score(), theirs: Score(), images: 0, presenceMisses: 0)
+        for family in order {
+            let entry = families[family]!
+            all.ours.add(entry.ours); all.theirs.add(entry.theirs)
+            all.images += entry.images; all.presenceMisses += entry.presenceMisses
+            report(row(family, entry))
+        }
+        report(row("**all**", all))
+    }
+
+    private static func row(_ name: String, _ entry: (ours: Score, theirs: Score, images: Int, presenceMisses: Int))
+        -> String
+    {
+        let images = Double(max(1, entry.images))
+        return "| \(name) | \(entry.images) | \(entry.ours.rows) | \(entry.ours.words) | \(format(entry.ours.cer))% "
+            + "| \(format(entry.theirs.cer))% | \(format(entry.ours.recall))% | \(format(entry.theirs.recall))% "
+            + "| \(format(entry.ours.milliseconds / images, 0)) / \(format(entry.theirs.milliseconds / images, 0)) "
+            + "| \(entry.presenceMisses) |"
+    }
+
+    /// Matches the lines read to the truth rows (each line to the row whose band holds its vertical centre and
+    /// whose extent it overlaps; the nearest such row), joins each row's lines left to right, and scores them.
+    static func score(_ text: CaptureText, _ image: Truth.Image, verbose label: String?) -> Score {
+        let width = Double(image.width), height = Double(image.height)
+        var assigned = [[(x: Double, text: String)]](repeating: [], count: image.rows.count)
+        for line in text.lines {
+            let x0 = line.box.x * width, x1 = (line.box.x + line.box.width) * width
+            let centre = (line.box.y + line.box.height / 2) * height
+            var best: (index: Int, distance: Double)? = nil
+            for (index, row) in image.rows.enumerated() {
+                let top = row.box[1], bottom = row.box[3]
+                let slack = (bottom - top) * 0.35
+                guard centre >= top - slack, centre <= bottom + slack, x1 > row.box[0], x0 < row.box[2] else { continue }
+                let distance = abs(centre - (top + bottom) / 2)
+                if best == nil || distance < best!.distance { best = (index, distance) }
+            }
+            if let best { assigned[best.index].append((x0, line.text)) }
+        }
+        var score = Score()
+        for (row, lines) in zip(image.rows, assigned) {
+            let expected = normalized(row.text)
+            let read = normalized(lines.sorted { $0.x < $1.x }.map(\.text).joined(separator: " "))
+            let edits = editDistance(Array(expected), Array(read))
+            let words = ScreenshotMaker.tokens(expected)
+            let found = ScreenshotMaker.recall(expected: words, found: ScreenshotMaker.tokens(read))
+            score.rows += 1
+            score.characters += expected.count
+            score.edits += edits
+            score.words += words.count
+            score.found += Int((found * Double(words.count)).rounded())
+            if let label, edits > 0 { report("    \(label): \"\(expected)\" → \"\(read)\"") }
+        }
+        return score
+    }
+
+    /// White space collapsed to single spaces, trimmed.
+    static func normalized(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// Levenshtein distance between two character sequences.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
