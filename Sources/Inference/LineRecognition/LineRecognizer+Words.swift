@@ -3,7 +3,7 @@ extension LineRecognizer {
     /// line is split at its wide gaps and trimmed to its ink (`LineSegmenter`), every piece is read on its own
     /// (all the pieces of a page batched together), and the pieces are joined with one space. The network's
     /// own spaces stand inside a piece. The confidence is the width-weighted mean of the pieces'.
-    func recognizeWords(_ lines: [LineRect], in page: GrayImage, inverted: Bool = false,
+    package func recognizeWords(_ lines: [LineRect], in page: GrayImage, inverted: Bool = false,
                         scratch: LineScratch) -> [(text: String, confidence: Double)]
     {
         var pieces: [LineRect] = []

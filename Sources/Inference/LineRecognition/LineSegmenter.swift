@@ -5,7 +5,7 @@
 /// Reading piece by piece gives the network no wide blank to hallucinate in (a label and its value far apart
 /// on one row) and no margin after the last letter to read as noise. Cutting at every word space as well is the
 /// next step (`spaceThreshold`); see docs/reading.md for why it waits.
-enum LineSegmenter {
+package enum LineSegmenter {
     /// A horizontal piece of a line: pixel columns `left..<right` of the page.
     struct Piece: Equatable {
         var left: Int, right: Int
@@ -56,7 +56,7 @@ enum LineSegmenter {
     /// letters are large enough to measure (not done yet: see docs/reading.md): between the line's letter gaps and its
     /// word gaps when they form two groups (the widest jump between sorted gaps in the ambiguous range), else
     /// a fixed share of the x-height.
-    static func spaceThreshold(_ gaps: [Double]) -> Double {
+    package static func spaceThreshold(_ gaps: [Double]) -> Double {
         let sorted = gaps.sorted()
         // The last gap that is surely a kern; with none (spaced single letters) or nothing above it (one
         // word), the fixed share decides.
