@@ -55,7 +55,7 @@ struct IndexClientTests {
         try index.delete()
         let store = try IndexStore(path: folder.index)
         try store.write([ClientRecords.record("again.jpg", location: GeoPoint(latitude: 3.5, longitude: 4.5))])
-        #expect(try store.read { db in try db.integer("SELECT count(*) FROM captures WHERE lat IS NOT NULL") } == 0)
+        #expect(try store.read { db in try db.integer("SELECT count(*) FROM places") } == 0)
         store.close()
     }
 

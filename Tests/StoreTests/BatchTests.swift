@@ -76,11 +76,10 @@ struct PlacesOffTests {
         let latitude = 47.376_886_123_4, longitude = 8.541_694_987_6
         try store.write([Records.record("zurich.jpg", text: ["lake"], location: GeoPoint(latitude: latitude,
                                                                                          longitude: longitude))])
-        try store.write { db in try db.execute("UPDATE captures SET city = 'Zurichtownxyz'") }
         try store.write { db in
-            try db.execute("CREATE TABLE visits (capture_id TEXT, city TEXT, lat REAL)")
-            try db.execute("INSERT INTO visits VALUES ('photos:zurich.jpg', 'Zurichtownxyz', ?)", [.real(latitude)])
+            try db.execute("UPDATE places SET city = 'Zurichtownxyz', country = 'Switzerland', place_key = 'zurich'")
         }
+        #expect(try store.read { db in try db.integer("SELECT count(*) FROM visits") } == 1)
         func fileHolds(_ needles: [[UInt8]]) throws -> Bool {
             var bytes: [UInt8] = []
             for file in [path, path + "-wal"] where FileManager.default.fileExists(atPath: file) {
@@ -99,6 +98,8 @@ struct PlacesOffTests {
         #expect(try store.placesOff)
         // A capture indexed afterwards loses its coordinates in the same transaction.
         try store.write([Records.record("later.jpg", location: GeoPoint(latitude: latitude, longitude: longitude))])
+        #expect(try store.read { db in try db.integer("SELECT count(*) FROM places") } == 0)
+        #expect(try store.read { db in try db.integer("SELECT count(*) FROM visits") } == 0)
         store.close()
         #expect(try fileHolds(needles) == false)
     }
