@@ -185,7 +185,7 @@ targets += [
     .target(name: "PrivacyStages", dependencies: ["Runner", "Captures", "Store", "SensitiveDetectors"],
             path: "Sources/Stages/Privacy"),
     .target(name: "RulesStages", dependencies: ["Runner", "Captures", "Store", "ObjectRules"], path: "Sources/Stages/Rules"),
-    .target(name: "PrivacyFixtures", dependencies: ["SensitiveDetectors", "ObjectRules"], path: "benchmarks/Privacy/Fixtures"),
+    .target(name: "PrivacyFixtures", dependencies: ["SensitiveDetectors", "ObjectRules", "TestSupport"], path: "benchmarks/Privacy/Fixtures"),
     .testTarget(name: "DetectorTests", dependencies: ["SensitiveDetectors", "ObjectRules", "PrivacyFixtures"]),
     .testTarget(name: "PrivacyTests", dependencies: ["PrivacyStages", "RulesStages", "SensitiveDetectors", "ObjectRules", "Store",
                                                      "PersistStage", "Runner", "Captures", "TestSupport"]),

@@ -1,6 +1,6 @@
 /// SplitMix64: a small deterministic random source for test data and benchmark inputs, so a failing sequence can
 /// be replayed and every run measures the same inputs.
-public struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }

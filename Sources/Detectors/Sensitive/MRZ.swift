@@ -132,7 +132,10 @@ public enum MRZ {
 
     /// Checks `field` against `check` after repairing the check digit; an alphanumeric field (a document number)
     /// tries the ambiguous characters both ways (at most 2^6 variants).
-    static func verify(_ field: Substring, check: Character, numeric: Bool) -> (ok: Bool, repaired: Bool, value: String)? {
+    /// A field checked against its check digit: whether it passes, whether look-alikes were repaired, its value.
+    typealias Verified = (ok: Bool, repaired: Bool, value: String)
+
+    static func verify(_ field: Substring, check: Character, numeric: Bool) -> Verified? {
         let (checkFixed, checkRepaired) = digits(Substring(String(check)))
         guard let expected = checkFixed.first?.wholeNumberValue else { return nil }
         if numeric {
@@ -154,15 +157,24 @@ public enum MRZ {
         return (false, false, String(field))
     }
 
-    /// TD3 (passport) and MRV-A (visa): two lines of 44.
-    static func checkLong(first: String, second: String) -> Zone? {
-        guard let kind = first.first, "PVACI".contains(kind) else { return nil }
+    /// The fields every two-line zone has at the same places of its second line: document number, birth and
+    /// expiry dates, each verified by its check digit (with look-alike repair); nil when one fails.
+    private static func coreFields(_ second: String)
+        -> (line: [Character], text: String, number: Verified, birth: Verified, expiry: Verified)? {
         let line = Array(second)
-        let s = String(line)
-        func field(_ from: Int, _ to: Int) -> Substring { s.dropFirst(from).prefix(to - from) }
+        let text = String(line)
+        func field(_ from: Int, _ to: Int) -> Substring { text.dropFirst(from).prefix(to - from) }
         guard let number = verify(field(0, 9), check: line[9], numeric: false), number.ok,
               let birth = verify(field(13, 19), check: line[19], numeric: true), birth.ok,
               let expiry = verify(field(21, 27), check: line[27], numeric: true), expiry.ok else { return nil }
+        return (line, text, number, birth, expiry)
+    }
+
+    /// TD3 (passport) and MRV-A (visa): two lines of 44.
+    static func checkLong(first: String, second: String) -> Zone? {
+        guard let kind = first.first, "PVACI".contains(kind), let core = coreFields(second) else { return nil }
+        let (line, number, birth, expiry) = (core.line, core.number, core.birth, core.expiry)
+        func field(_ from: Int, _ to: Int) -> Substring { core.text.dropFirst(from).prefix(to - from) }
         var repaired = number.repaired || birth.repaired || expiry.repaired
         if kind == "V" { return Zone(format: .visaA, checks: 3, repaired: repaired) }
         var personal = String(field(28, 42))
@@ -184,13 +196,9 @@ public enum MRZ {
 
     /// TD2 and MRV-B: two lines of 36.
     static func checkShort(first: String, second: String) -> Zone? {
-        guard let kind = first.first, "PVACI".contains(kind) else { return nil }
-        let line = Array(second)
-        let s = String(line)
-        func field(_ from: Int, _ to: Int) -> Substring { s.dropFirst(from).prefix(to - from) }
-        guard let number = verify(field(0, 9), check: line[9], numeric: false), number.ok,
-              let birth = verify(field(13, 19), check: line[19], numeric: true), birth.ok,
-              let expiry = verify(field(21, 27), check: line[27], numeric: true), expiry.ok else { return nil }
+        guard let kind = first.first, "PVACI".contains(kind), let core = coreFields(second) else { return nil }
+        let (line, number, birth, expiry) = (core.line, core.number, core.birth, core.expiry)
+        func field(_ from: Int, _ to: Int) -> Substring { core.text.dropFirst(from).prefix(to - from) }
         let repaired = number.repaired || birth.repaired || expiry.repaired
         if kind == "V" { return Zone(format: .visaB, checks: 3, repaired: repaired) }
         let composite = number.value + String(line[9]) + birth.value + String(line[19]) + expiry.value

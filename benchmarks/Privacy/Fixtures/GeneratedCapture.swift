@@ -1,3 +1,5 @@
+import TestSupport
+
 /// A generated capture as the reading stages would hand it over (text lines, code payloads) with what it truly is:
 /// the sensitive category it must be held for (nil: none), its lead kind (nil: none) and the objects it shows.
 public struct GeneratedCapture: Sendable {
@@ -24,19 +26,13 @@ public struct GeneratedCapture: Sendable {
     }
 }
 
-/// A small seeded generator (SplitMix64): the same seed gives the same captures.
+/// A small seeded generator (over TestSupport's SplitMix64): the same seed gives the same captures.
 public struct SeededRandom: Sendable {
-    private var state: UInt64
+    private var source: SplitMix64
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { source = SplitMix64(seed: seed) }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { source.next() }
 
     public mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
