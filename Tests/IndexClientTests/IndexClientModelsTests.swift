@@ -106,4 +106,36 @@ struct IndexClientModelsTests {
         #expect(status.index == indexed)
         #expect(status.captures == 1 && status.visuallyIndexedAssets == 0)
     }
+
+    @Test("a run that repeats installs the models after listing and fills in the vectors while it is still running",
+          .timeLimit(.minutes(2)))     // a safety net against a hang, not a timing assertion
+    func vectorsDuringRepeatingRun() async throws {
+        let folder = try ClientFolder()
+        let pipeline = try folder.pipeline(copies: 2)
+        let index = try PoolIndex(path: folder.index, models: folder.path + "/no-models")
+        let service = try TinyModelService(in: folder)
+        defer { service.server.stop() }
+        let configuration = ModelsConfiguration(manifestURL: service.server.url("/manifest.json"), appKey: "k",
+                                                root: ModelsConfiguration.root(forIndex: folder.index))
+        let running = Task {
+            try await index.run(pipeline: pipeline, mode: IndexingMode(retry: RetryPolicy()), models: configuration)
+        }
+        // The run waits for its next pass (15 minutes on): what the stream shows before the stop is the watch's.
+        var reached: PoolIndexStatus?
+        for try await status in index.statusUpdates(interval: .milliseconds(20)) {
+            if status.models.state == .installed, status.captures == 2, status.visuallyIndexedAssets == 2 {
+                reached = status
+                break
+            }
+            if status.models.state == .failed {
+                Issue.record("the install failed: \(status.models.summary)")
+                break
+            }
+        }
+        index.stop()
+        let summary = try await running.value
+        #expect(reached?.models.version == "3")
+        #expect(summary?.indexed == 2)
+        #expect(try index.status().visuallyIndexedAssets == 2)
+    }
 }
