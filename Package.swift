@@ -199,8 +199,9 @@ targets += [
 // MARK: - Index client: a library over one index (search, grants, batches, options), its example and benchmarks
 
 targets += [
-    .target(name: "IndexClient", dependencies: ["PoolPipeline", "Store", "Runner", "CLIPModel"]),
+    .target(name: "IndexClient", dependencies: ["PoolPipeline", "Store", "Runner", "CLIPModel", "ModelInstall"]),
     .testTarget(name: "IndexClientTests", dependencies: ["IndexClient", "Store", "Runner", "Captures", "TestSupport",
+                                                         "ModelInstall", "PoolPipeline",
                                                          "index-client-example"]),
     .executableTarget(name: "index-client-example", dependencies: ["IndexClient", "Store"],
                       path: "Examples/IndexClientExample"),

@@ -1,4 +1,5 @@
 import Foundation
+import ModelInstall
 import PoolPipeline
 import Runner
 import Store
@@ -37,9 +38,10 @@ public final class PoolIndex: Sendable {
 
     // MARK: Status
 
-    /// The status as the last (or running) indexer saved it; `waitingForGrant` when grants are in use and none
-    /// covers a source.
-    public func status() throws -> IndexStatus {
+    /// The status as the last (or running) indexer saved it (`waitingForGrant` when grants are in use and none
+    /// covers a source), with the engine models' status and the count of captures that have an image vector, as
+    /// `pool-pipeline status --json` shows them.
+    public func status() throws -> PoolIndexStatus {
         let store = try open()
         defer { store.close() }
         var status = try SavedStatus.load(from: store).status
@@ -48,14 +50,16 @@ public final class PoolIndex: Sendable {
             status.phase = .waitingForGrant
             status.detail.waitingFor = "a grant (pool-pipeline grants add)"
         }
-        return status
+        return PoolIndexStatus(index: status, models: ModelsStatusFile(root: ModelsConfiguration.root(forIndex: path)).load(),
+                               visuallyIndexedAssets: try store.visuallyIndexedCount, captures: try store.captureCount)
     }
 
-    /// The status now and at each change, read every `interval` until the consumer stops iterating.
-    public func statusUpdates(interval: Duration = .milliseconds(500)) -> AsyncThrowingStream<IndexStatus, any Error> {
+    /// The status now and at each change (a download's progress, vectors filled in, included), read every
+    /// `interval` until the consumer stops iterating.
+    public func statusUpdates(interval: Duration = .milliseconds(500)) -> AsyncThrowingStream<PoolIndexStatus, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
-                var last: IndexStatus?
+                var last: PoolIndexStatus?
                 do {
                     while !Task.isCancelled {
                         let now = try self.status()

@@ -27,6 +27,23 @@ struct ModelInstallerTests {
         #expect(service.server.requests.count == count + 1)
     }
 
+    @Test("a newer version published replaces the installed one, which is removed once the new one is in place")
+    func replacesOlderVersion() throws {
+        let old = try ModelService(seed: 1, version: "2026.1")
+        defer { old.server.stop() }
+        let oldFolder = try old.installer.install()
+        let new = try ModelService(seed: 2, version: "2026.2")
+        defer { new.server.stop() }
+        let installer = ModelInstaller(configuration: ModelsConfiguration(
+            manifestURL: new.server.url("/models/manifest.json"), appKey: ModelService.key, root: old.root))
+        let folder = try installer.install()
+        #expect(folder == old.root + "/tiny-clip/2026.2")
+        for (name, bytes) in new.files { #expect(new.contents(folder + "/" + name) == bytes) }
+        #expect(!FileManager.default.fileExists(atPath: oldFolder))
+        #expect(installer.statusFile.load() == ModelsStatus(state: .installed, model: "tiny-clip", version: "2026.2",
+                                                            path: folder))
+    }
+
     @Test("a download cut halfway fails the install, and the next install resumes it with a range")
     func resumes() throws {
         let service = try ModelService()
