@@ -70,7 +70,7 @@ targets += [
             path: "Sources/Inference/LineRecognition"),
     .target(name: "ReadingStages",
             dependencies: ["Runner", "Captures", "CTesseract", "CZXing", "COpenBLAS", "CLineKernels", "LineRecognition"],
-            path: "Sources/Stages/Reading"),
+            path: "Sources/Stages", sources: ["Text", "Codes"]),
     .target(name: "ReadingFixtures", dependencies: ["Captures", "TestSupport"], path: "benchmarks/Reading/Fixtures"),
     .testTarget(name: "ReadingTests",
                 dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures", "TestSupport",
