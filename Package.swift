@@ -57,7 +57,7 @@ products += [
     .executable(name: "FingerprintBenchmarks", targets: ["FingerprintBenchmarks"]),
 ]
 
-// MARK: - Reading family: text (Tesseract) and codes (zxing-cpp)
+// MARK: - Reading families: text (Tesseract, the line recogniser) and codes (zxing-cpp)
 
 targets += [
     .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract",
@@ -68,14 +68,20 @@ targets += [
     .target(name: "CLineKernels", path: "Sources/Inference/CLineKernels", cSettings: [.unsafeFlags(["-O3"])]),
     .target(name: "LineRecognition", dependencies: ["Captures", "COpenBLAS", "CLineKernels"],
             path: "Sources/Inference/LineRecognition"),
-    .target(name: "ReadingStages",
-            dependencies: ["Runner", "Captures", "CTesseract", "CZXing", "COpenBLAS", "CLineKernels", "LineRecognition"],
-            path: "Sources/Stages/Reading"),
+    // `tesseract.text`: Tesseract's layout analysis, then a `TextRecognizer` (the built-in line recogniser or
+    // Tesseract's own recognition).
+    .target(name: "TextStages",
+            dependencies: ["Runner", "Captures", "CTesseract", "COpenBLAS", "LineRecognition"],
+            path: "Sources/Stages/Text"),
+    // `zxing.codes`: QR codes and barcodes with zxing-cpp (gray images and errors from LineRecognition).
+    .target(name: "CodesStages", dependencies: ["Runner", "Captures", "CZXing", "LineRecognition"],
+            path: "Sources/Stages/Codes"),
     .target(name: "ReadingFixtures", dependencies: ["Captures", "TestSupport"], path: "benchmarks/Reading/Fixtures"),
     .testTarget(name: "ReadingTests",
-                dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures", "TestSupport",
+                dependencies: ["TextStages", "CodesStages", "ReadingFixtures", "Runner", "Captures", "TestSupport",
                                "CLineKernels", "LineRecognition"]),
-    .executableTarget(name: "ReadingBenchmarks", dependencies: ["ReadingStages", "ReadingFixtures", "Runner", "Captures"],
+    .executableTarget(name: "ReadingBenchmarks", dependencies: ["TextStages", "CodesStages", "ReadingFixtures", "Runner",
+                                                                "Captures"],
                       path: "benchmarks/Reading/Benchmarks"),
 ]
 
@@ -116,7 +122,7 @@ targets += [
     .target(name: "CProcessGuard", path: "Sources/CProcessGuard"),
     .target(name: "PoolPipeline", dependencies: ["Runner", "Captures", "Store", "PersistStage", "DecodeStages",
                                             "FingerprintStages", "ImageClassifier", "CLIPModel", "CLIPStages",
-                                            "LabelsStages", "ReadingStages", "CProcessGuard", "ModelInstall",
+                                            "LabelsStages", "TextStages", "CodesStages", "CProcessGuard", "ModelInstall",
                                             "HTTPTransfer", "FileWatch", "PrivacyStages", "RulesStages",
                                             "PlacesStages"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
@@ -191,7 +197,7 @@ targets += [
                                                      "PersistStage", "Runner", "Captures", "TestSupport"]),
     .executableTarget(name: "PrivacyFigures", dependencies: ["PrivacyFixtures", "ObjectRules"],
                       path: "benchmarks/Privacy/Figures"),
-    .executableTarget(name: "PrivacyOCRFigures", dependencies: ["PrivacyFixtures", "ObjectRules", "ReadingStages",
+    .executableTarget(name: "PrivacyOCRFigures", dependencies: ["PrivacyFixtures", "ObjectRules", "TextStages",
                                                                 "ReadingFixtures", "Captures"],
                       path: "benchmarks/Privacy/OCR"),
 ]

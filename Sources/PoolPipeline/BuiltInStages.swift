@@ -1,13 +1,14 @@
 import CLIPStages
+import CodesStages
 import DecodeStages
 import FingerprintStages
 import LabelsStages
 import PersistStage
 import PlacesStages
 import PrivacyStages
-import ReadingStages
 import RulesStages
 import Runner
+import TextStages
 
 extension StageRegistry {
     /// Every stage and source kind that ships with Pool pipeline.
@@ -17,7 +18,8 @@ extension StageRegistry {
         registry.registerFingerprintStages()
         registry.registerClassifierStages()
         registry.registerCLIPStages()
-        registry.registerReadingStages()
+        registry.registerTextStages()
+        registry.registerCodesStages()
         registry.registerStoreStages()
         registry.registerPlacesStages()
         registry.registerPrivacyStages()

@@ -1,5 +1,6 @@
+@testable import CodesStages
+import LineRecognition
 import ReadingFixtures
-@testable import ReadingStages
 import Testing
 
 @Suite("Aztec bullseyes")

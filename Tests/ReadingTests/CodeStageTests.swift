@@ -1,6 +1,7 @@
 import Captures
+import CodesStages
+import LineRecognition
 import ReadingFixtures
-import ReadingStages
 import Runner
 import Testing
 import TestSupport

@@ -2,8 +2,8 @@ import CLineKernels
 import Foundation
 @testable import LineRecognition
 import ReadingFixtures
-@testable import ReadingStages
 import Runner
+@testable import TextStages
 import Testing
 import TestSupport
 

@@ -1,9 +1,9 @@
 import Captures
 import ReadingFixtures
-import ReadingStages
 import Runner
 import Testing
 import TestSupport
+import TextStages
 
 @Suite("tesseract.text")
 struct TextStageTests {

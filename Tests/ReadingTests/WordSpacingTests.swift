@@ -1,8 +1,8 @@
 import Captures
 import ReadingFixtures
-@testable import ReadingStages
 import Testing
 import TestSupport
+@testable import TextStages
 
 /// The failures of issue 10, found on a mixed library: spaces lost by the built-in recogniser, a wide gap on a
 /// row read as noise, and one clear line of text skipped by the presence check.

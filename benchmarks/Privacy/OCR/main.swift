@@ -3,7 +3,7 @@ import Foundation
 import ObjectRules
 import PrivacyFixtures
 import ReadingFixtures
-import ReadingStages
+import TextStages
 
 // The gate, objects and leads measured through real OCR: each generated capture's text is rendered as a
 // screenshot (a font, size and light or dark theme picked by the seed), read back by the text stage (Tesseract's

@@ -1,6 +1,6 @@
 import Captures
+import CodesStages
 import ReadingFixtures
-import ReadingStages
 
 /// Code reading time per capture, on screenshots carrying codes, screenshots without and photos, for the
 /// default search and with each extra effort switched off.

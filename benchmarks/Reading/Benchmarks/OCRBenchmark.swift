@@ -1,6 +1,6 @@
 import Captures
 import ReadingFixtures
-import ReadingStages
+import TextStages
 
 /// OCR time per capture and word recall, for the baseline (Tesseract's defaults, as the Python peer runs it)
 /// and for each preprocessing choice switched on or off.

@@ -1,7 +1,7 @@
 import Captures
 import Foundation
 import ReadingFixtures
-import ReadingStages
+import TextStages
 
 /// Reading parity, line by line, on a corpus made by `scripts/parity-corpus.py`: the built-in recogniser and
 /// Tesseract's own read every image (both on the lines Tesseract's layout analysis finds, page segmentation

@@ -1,5 +1,5 @@
 import Foundation
-import ReadingStages
+import TextStages
 
 // ReadingBenchmarks [ocr|codes|all] [--screens N] [--photos N] [--only SUBSTRING|=NAME ...]
 // ReadingBenchmarks parity FOLDER [--only SUBSTRING ...] [--verbose]   (FOLDER from scripts/parity-corpus.py)

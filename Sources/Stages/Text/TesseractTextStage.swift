@@ -2,8 +2,9 @@ import CTesseract
 import Captures
 import Runner
 
-/// The text (OCR) stage, kind `tesseract.text`: reads the lines of text in a decoded capture with Tesseract,
-/// with boxes and confidence, in reading order.
+/// The text (OCR) stage, kind `tesseract.text`: reads the lines of text in a decoded capture, with boxes and
+/// confidence, in reading order: Tesseract finds the lines, a `TextRecognizer` reads them (the built-in line
+/// recogniser by default, or Tesseract's own recognition).
 ///
 /// Each worker gets its own Tesseract instance, made on its first capture; so does the orientation (OSD) model,
 /// made only when a page looks turned.
@@ -43,17 +44,21 @@ public struct TesseractTextStage: Stage {
         throws(ReadingError) -> (text: CaptureText, trace: TextReadingTrace)
     {
         let engine = try engines.value(for: worker)
-        var reader: (LineRecognizer, LineScratch)? = nil
-        if let recognizer = try lineReader.reader() { reader = (recognizer, try lineReader.scratches.value(for: worker)) }
         let orientation = orientationEngines
         var options = options
         if kind == .photo && !options.invertRegionsOnPhotos && options.normalizePolarity {
             options.normalizePolarity = false
             options.tesseractInvert = true
         }
-        return try TextReader(options: options).read(image, engine: engine, lineReader: reader) { () throws(ReadingError) in
-            try orientation.value(for: worker)
+        let reader = TextReader(options: options)
+        let orientationEngine = { () throws(ReadingError) in try orientation.value(for: worker) }
+        if let lineRecognizer = try lineReader.reader() {
+            let scratch = try lineReader.scratches.value(for: worker)
+            let recognizer = BuiltInRecognizer(layout: engine, reader: lineRecognizer, scratch: scratch)
+            return try reader.read(image, recognizer: recognizer, orientationEngine: orientationEngine)
         }
+        return try reader.read(image, recognizer: TesseractRecognizer(engine: engine),
+                               orientationEngine: orientationEngine)
     }
 
     /// The cheap text-presence check alone, as the stage runs it before recognition: the number of letters it

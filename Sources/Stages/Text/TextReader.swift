@@ -1,14 +1,13 @@
 import CTesseract
 import Captures
 
-/// Reads the text of one image: preprocessing (gray, polarity, presence check, scale, rotation), Tesseract,
-/// and boxes mapped back to the image as it came.
+/// Reads the text of one image: preprocessing (gray, polarity, presence check, scale, rotation), a
+/// `TextRecognizer`, and boxes mapped back to the image as it came.
 struct TextReader {
     var options: TextReadingOptions
 
-    /// Reads `image` with `engine`, or with `lineReader` on the lines `engine` finds when one is given;
-    /// `orientationEngine` gives the OSD engine when a rotation check is needed.
-    func read(_ image: RGBImage, engine: TesseractEngine, lineReader: (LineRecognizer, LineScratch)? = nil,
+    /// Reads `image` with `recognizer`; `orientationEngine` gives the OSD engine when a rotation check is needed.
+    func read(_ image: RGBImage, recognizer: some TextRecognizer,
               orientationEngine: () throws(ReadingError) -> TesseractEngine) throws(ReadingError)
         -> (text: CaptureText, trace: TextReadingTrace)
     {
@@ -28,7 +27,7 @@ struct TextReader {
         guard options.skipWithoutText || options.minimumLetterHeight > 0 || options.correctRotation else {
             // Plain Tesseract: nothing to look at before recognition.
             if options.normalizePolarity { gray = gray.darkOnLight(radius: Self.polarityRadius(gray)).image }
-            let lines = try recognize(gray, turns: 0, engine: engine, lineReader: lineReader, trace: &trace)
+            let lines = try recognize(gray, turns: 0, recognizer: recognizer, trace: &trace)
             return (CaptureText(lines: finish(lines, turns: 0, scale: 1, gray: gray)), trace)
         }
         let (presence, small, checkFactor) = Self.lookForText(gray, normalizePolarity: options.normalizePolarity)
@@ -49,12 +48,10 @@ struct TextReader {
         if options.correctRotation && presence.runsDown {
             turns = try uprightTurns(gray, engine: orientationEngine, trace: &trace) ?? 1
         }
-        var lines = try recognize(gray, turns: turns, engine: engine, lineReader: lineReader, trace: &trace)
-        if options.correctRotation && turns == 0 && lineReader != nil {
-            // The network reads upside-down text confidently too, so its confidence says little; the sample
-            // lines read both ways do (see `recognize`).
+        var lines = try recognize(gray, turns: turns, recognizer: recognizer, trace: &trace)
+        if options.correctRotation && turns == 0 && recognizer.tellsUpsideDown {
             if trace.looksUpsideDown {
-                let turned = try recognize(gray, turns: 2, engine: engine, lineReader: lineReader, trace: &trace)
+                let turned = try recognize(gray, turns: 2, recognizer: recognizer, trace: &trace)
                 if Self.score(turned) > Self.score(lines) {
                     lines = turned
                     turns = 2
@@ -62,7 +59,7 @@ struct TextReader {
             }
         } else if options.correctRotation && turns == 0 && Self.looksWrong(lines) {
             if let better = try uprightTurns(gray, engine: orientationEngine, trace: &trace), better != 0 {
-                let turned = try recognize(gray, turns: better, engine: engine, lineReader: lineReader,
+                let turned = try recognize(gray, turns: better, recognizer: recognizer,
                                            trace: &trace)
                 if Self.score(turned) > Self.score(lines) {
                     lines = turned
@@ -80,62 +77,18 @@ struct TextReader {
             .map { map($0, turns: turns, scale: scale, width: gray.width, height: gray.height) }
     }
 
-    private func recognize(_ gray: GrayImage, turns: Int, engine: TesseractEngine, lineReader: (LineRecognizer, LineScratch)?,
+    private func recognize(_ gray: GrayImage, turns: Int, recognizer: some TextRecognizer,
                            trace: inout TextReadingTrace) throws(ReadingError) -> [TesseractEngine.Line] {
         var work = gray.rotated(quarterTurns: turns)
         if trace.scale != 1 { work = work.scaled(by: trace.scale) }
         trace.recognitions += 1
         let mode = TessPageSegMode(UInt32(options.pageSegmentationMode))
-        guard let (lineReader, scratch) = lineReader else {
-            return try engine.recognize(work, mode: mode, invert: options.tesseractInvert)
-        }
-        let boxes = engine.findLines(work, mode: mode)
-        let rects = boxes.map { box in
-            // The line with Tesseract's margin of 4 pixels, inside the image.
-            let left = max(0, box.left - 4), top = max(0, box.top - 4)
-            let right = min(work.width, box.right + 4), bottom = min(work.height, box.bottom + 4)
-            return LineRecognizer.LineRect(left: left, top: top, width: right - left, height: bottom - top)
-        }
-        var reads = lineReader.recognizeWords(rects, in: work, scratch: scratch)
-        if options.tesseractInvert {
-            // Tesseract's inverted retry, done here: weak lines are read again inverted, the better read kept.
-            let weak = reads.indices.filter { reads[$0].confidence < Self.invertedRetryConfidence }
-            let retried = lineReader.recognizeWords(weak.map { rects[$0] }, in: work, inverted: true,
-                                                    scratch: scratch)
-            for (index, read) in zip(weak, retried) where read.confidence > reads[index].confidence {
-                reads[index] = read
-            }
-        }
-        if turns == 0 && options.correctRotation {
-            trace.looksUpsideDown = looksUpsideDown(reads, rects: rects, in: work, lineReader: lineReader,
-                                                    scratch: scratch)
-        }
-        return zip(boxes, reads).compactMap { box, read in
-            guard !read.text.isEmpty else { return nil }
-            return TesseractEngine.Line(text: read.text, left: box.left, top: box.top, right: box.right,
-                                        bottom: box.bottom, confidence: read.confidence * 100)
-        }
+        let checkUpsideDown = turns == 0 && options.correctRotation && recognizer.tellsUpsideDown
+        let read = try recognizer.recognize(work, mode: mode, invert: options.tesseractInvert,
+                                            checkUpsideDown: checkUpsideDown)
+        if checkUpsideDown { trace.looksUpsideDown = read.looksUpsideDown }
+        return read.lines
     }
-
-    /// Whether the page reads better upside down: its longest lines (up to three) read turned by 180 degrees
-    /// with clearly more confidence than as they stand.
-    private func looksUpsideDown(_ reads: [(text: String, confidence: Double)], rects: [LineRecognizer.LineRect],
-                                 in page: GrayImage, lineReader: LineRecognizer, scratch: LineScratch) -> Bool {
-        let sample = reads.indices.filter { reads[$0].text.count >= 4 }
-            .sorted { rects[$0].width > rects[$1].width }.prefix(3)
-        guard !sample.isEmpty else { return false }
-        let turned = lineReader.recognize(sample.map { rects[$0] }, in: page, upsideDown: true, scratch: scratch)
-        let standing = sample.reduce(0) { $0 + reads[$1].confidence } / Double(sample.count)
-        let flipped = turned.reduce(0) { $0 + $1.confidence } / Double(sample.count)
-        return flipped > standing + Self.upsideDownMargin
-    }
-
-    /// How much more confident the turned sample must be.
-    static let upsideDownMargin = 0.05
-
-    /// Lines read with less confidence than this (mean character probability) are tried inverted too, when
-    /// `tesseractInvert` asks for the inverted retry.
-    static let invertedRetryConfidence = 0.75
 
     /// The clockwise quarter turns that make the page upright, by Tesseract's OSD, or nil when it cannot tell.
     private func uprightTurns(_ gray: GrayImage, engine: () throws(ReadingError) -> TesseractEngine,

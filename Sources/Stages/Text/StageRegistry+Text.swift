@@ -2,8 +2,8 @@ import COpenBLAS
 import Runner
 
 extension StageRegistry {
-    /// Registers the reading stages: `tesseract.text` (OCR) and `zxing.codes` (QR codes and barcodes).
-    public mutating func registerReadingStages() {
+    /// Registers the text stage: `tesseract.text` (OCR).
+    public mutating func registerTextStages() {
         registerRuntime(.blasThreads) { openblas_set_num_threads(Int32($0)) }
         register("tesseract.text") { setup in
             var options = try TextReadingOptions(setup.options)
@@ -22,9 +22,6 @@ extension StageRegistry {
                 setup.need(.blasCallers(setup.concurrency))
             }
             return stage
-        }
-        register("zxing.codes") { setup in
-            CodeReadingStage(options: try CodeReadingOptions(setup.options))
         }
     }
 }

@@ -7,7 +7,7 @@ public struct TextReadingOptions: Sendable, Equatable {
     public var dataPath: String? = nil
     /// Who reads the lines Tesseract finds: this module's own run of the traineddata's LSTM network
     /// (`builtIn`), or Tesseract itself.
-    public var recognizer: TextRecognizer = .builtIn
+    public var recognizer: TextRecognizerKind = .builtIn
     /// Tesseract's page segmentation mode (3 = automatic, 11 = sparse text, 6 = one block, ...).
     public var pageSegmentationMode: Int = 3
     /// Skip recognition when the text-presence check finds no rows of letters.
@@ -37,8 +37,8 @@ public struct TextReadingOptions: Sendable, Equatable {
     public init() {}
 }
 
-/// Who reads the text lines: see `TextReadingOptions.recognizer`.
-public enum TextRecognizer: String, Sendable, Equatable, CaseIterable {
+/// Who reads the text lines: see `TextReadingOptions.recognizer` (each case is a `TextRecognizer`).
+public enum TextRecognizerKind: String, Sendable, Equatable, CaseIterable {
     /// The traineddata's LSTM network run by this module (one language at a time).
     case builtIn = "builtin"
     /// Tesseract's own recognition.

@@ -1,5 +1,6 @@
 import CZXing
 import Captures
+import LineRecognition
 import Runner
 
 /// The codes stage, kind `zxing.codes`: finds every QR code and barcode in a decoded capture with zxing-cpp,

@@ -10,9 +10,9 @@ extension TextReadingOptions {
         }
         if let path = try options.string("tessdata") { dataPath = path }
         if let name = try options.string("recognizer") {
-            guard let choice = TextRecognizer(rawValue: name) else {
+            guard let choice = TextRecognizerKind(rawValue: name) else {
                 throw options.invalid("recognizer", "must be one of "
-                    + TextRecognizer.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+                    + TextRecognizerKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
             }
             recognizer = choice
         }
