@@ -225,6 +225,18 @@ targets += [
     .testTarget(name: "PlacesTests", dependencies: ["Places", "PlacesStages", "Runner", "Captures", "TestSupport"]),
 ]
 
+// MARK: - Naming (issue 12 section 3): a chat endpoint names the things a capture shows, from derived text only
+
+targets += [
+    // The request (JSON schema for llama.cpp and Ollama), the answer's checks, grounding, the endpoint policy.
+    .target(name: "ThingNaming", dependencies: ["HTTPTransfer"], path: "Sources/Detectors/Naming"),
+    .target(name: "NamingStages", dependencies: ["Runner", "Captures", "Store", "ThingNaming", "ObjectRules",
+                                                 "SensitiveDetectors"], path: "Sources/Stages/Naming"),
+    .testTarget(name: "NamingTests", dependencies: ["ThingNaming", "NamingStages", "PrivacyStages", "RulesStages",
+                                                    "PersistStage", "Store", "Runner", "Captures", "TestSupport",
+                                                    "HTTPTransfer"]),
+]
+
 let package = Package(
     name: "pool-pipeline",
     platforms: [.macOS(.v15)],
