@@ -118,7 +118,7 @@ targets += [
                                             "FingerprintStages", "ImageClassifier", "CLIPModel", "CLIPStages",
                                             "LabelsStages", "ReadingStages", "CProcessGuard", "ModelInstall",
                                             "HTTPTransfer", "FileWatch", "PrivacyStages", "RulesStages",
-                                            "PlacesStages"]),
+                                            "PlacesStages", "NamingStages"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
                       path: "benchmarks/Containment"),

@@ -2,6 +2,7 @@ import CLIPStages
 import DecodeStages
 import FingerprintStages
 import LabelsStages
+import NamingStages
 import PersistStage
 import PlacesStages
 import PrivacyStages
@@ -22,6 +23,7 @@ extension StageRegistry {
         registry.registerPlacesStages()
         registry.registerPrivacyStages()
         registry.registerRulesStages()
+        registry.registerNamingStages()
         return registry
     }
 }
