@@ -124,7 +124,7 @@ targets += [
                                             "FingerprintStages", "ImageClassifier", "CLIPModel", "CLIPStages",
                                             "LabelsStages", "TextStages", "CodesStages", "CProcessGuard", "ModelInstall",
                                             "HTTPTransfer", "FileWatch", "PrivacyStages", "RulesStages",
-                                            "PlacesStages"]),
+                                            "PlacesStages", "NamingStages"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
                       path: "benchmarks/Containment"),
@@ -230,6 +230,18 @@ targets += [
     .target(name: "Places", dependencies: ["CGeonames"], path: "Sources/Places"),
     .target(name: "PlacesStages", dependencies: ["Places", "Runner", "Captures"], path: "Sources/Stages/Places"),
     .testTarget(name: "PlacesTests", dependencies: ["Places", "PlacesStages", "Runner", "Captures", "TestSupport"]),
+]
+
+// MARK: - Naming (issue 12 section 3): a chat endpoint names the things a capture shows, from derived text only
+
+targets += [
+    // The request (JSON schema for llama.cpp and Ollama), the answer's checks, grounding, the endpoint policy.
+    .target(name: "ThingNaming", dependencies: ["HTTPTransfer"], path: "Sources/Detectors/Naming"),
+    .target(name: "NamingStages", dependencies: ["Runner", "Captures", "Store", "ThingNaming", "ObjectRules",
+                                                 "SensitiveDetectors"], path: "Sources/Stages/Naming"),
+    .testTarget(name: "NamingTests", dependencies: ["ThingNaming", "NamingStages", "PrivacyStages", "RulesStages",
+                                                    "PersistStage", "Store", "Runner", "Captures", "TestSupport",
+                                                    "HTTPTransfer"]),
 ]
 
 let package = Package(

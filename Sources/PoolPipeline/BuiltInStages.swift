@@ -3,6 +3,7 @@ import CodesStages
 import DecodeStages
 import FingerprintStages
 import LabelsStages
+import NamingStages
 import PersistStage
 import PlacesStages
 import PrivacyStages
@@ -24,6 +25,7 @@ extension StageRegistry {
         registry.registerPlacesStages()
         registry.registerPrivacyStages()
         registry.registerRulesStages()
+        registry.registerNamingStages()
         return registry
     }
 }

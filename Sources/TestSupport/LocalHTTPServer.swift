@@ -6,7 +6,8 @@ import Glibc
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 (a port the system picks) for transfer tests: serves byte arrays by path
 /// with `Range` support, answers `POST /echo` with the JSON it was sent, checks an app key header when told to,
-/// and can misbehave on purpose: cut the connection after some bytes of a body, or send some bytes and then hold
+/// answers other `POST`s with the answers queued for their path (then with the path's file: a fake chat endpoint
+/// records every request body), and can misbehave on purpose: cut the connection after some bytes of a body, or send some bytes and then hold
 /// the connection open (so a test can kill the client mid-download). One thread per connection, `Connection:
 /// close` on every answer.
 public final class LocalHTTPServer: Sendable {
@@ -23,6 +24,7 @@ public final class LocalHTTPServer: Sendable {
 
     private struct State {
         var files: [String: [UInt8]] = [:]
+        var answers: [String: [[UInt8]]] = [:]
         var requests: [Request] = []
         var cutAfter: (path: String?, bytes: Int)?
         var holdAfter: (path: String?, bytes: Int)?
@@ -74,6 +76,11 @@ public final class LocalHTTPServer: Sendable {
     /// Serves (or replaces) `path`.
     public func setFile(_ path: String, _ bytes: [UInt8]) { state.withLock { $0.files[path] = bytes } }
 
+    /// The next `POST`s to `path` are answered with `bodies`, one each, in order; after them, with the path's file.
+    public func queueAnswers(_ path: String, _ bodies: [[UInt8]]) {
+        state.withLock { $0.answers[path, default: []] += bodies }
+    }
+
     /// The next body sent is cut after `bytes` bytes (the connection closes with the body short).
     public func cutNextBody(after bytes: Int) { state.withLock { $0.cutAfter = (nil, bytes) } }
 
@@ -111,8 +118,10 @@ public final class LocalHTTPServer: Sendable {
             return !state.stopped
         }
         guard first else { return }
+        // Only shut down: the accept loop closes the socket once its `accept` fails. Closed here, the descriptor's
+        // number could be given to another server's socket before this loop's thread first calls `accept`, and
+        // this server would then answer that one's requests.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         releaseHeld()
     }
 
@@ -123,6 +132,7 @@ public final class LocalHTTPServer: Sendable {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
                 if errno == EINTR { continue }
+                close(listener)
                 return
             }
             Thread.detachNewThread { [self] in
@@ -149,7 +159,11 @@ public final class LocalHTTPServer: Sendable {
             respond(connection, status: "200 OK", headers: ["Content-Type": "application/json"], body: answer)
             return
         }
-        guard request.method == "GET", let file = action.files[request.path] else {
+        let queued = request.method != "POST" ? nil : state.withLock { state -> [UInt8]? in
+            guard let answers = state.answers[request.path], !answers.isEmpty else { return nil }
+            return state.answers[request.path]!.removeFirst()
+        }
+        guard request.method == "GET" || request.method == "POST", let file = queued ?? action.files[request.path] else {
             respond(connection, status: "404 Not Found", headers: [:], body: Array("no such file\n".utf8))
             return
         }

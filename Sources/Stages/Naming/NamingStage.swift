@@ -1,0 +1,69 @@
+import Captures
+import ObjectRules
+import Runner
+import SensitiveDetectors
+import ThingNaming
+
+/// Naming (`naming.chat`): a `CaptureRecord` → `CaptureRecord` stage placed between `privacy.gate` and
+/// `sqlite.persist`. It names the product, place, event, recipe, book, music, movie, article or post a capture shows
+/// through a chat endpoint (see `ThingNamer` and `NamingPolicy`), sending derived text only: the text read, the
+/// code payloads and the rules' leads (found again here from the same text, with the built-in rule book).
+///
+/// A capture the gate held (`privacyVerdict`) goes on untouched and nothing of it is sent; so does any capture the
+/// sensitive-data rules would hold (should the stage be placed before the gate by mistake). Another capture gets a
+/// `CaptureThings` part: its things, or the reason it waits for a name (a timeout or a missing endpoint never fails
+/// the capture; indexing goes on).
+public struct NamingStage: Stage {
+    public typealias Input = CaptureRecord
+    public typealias Output = CaptureRecord
+
+    /// The kind name in pipeline files.
+    public static let kind = "naming.chat"
+
+    public let namer: ThingNamer
+    private let extractor: ObjectExtractor
+    private let classifier: LeadClassifier
+
+    public init(namer: ThingNamer, book: RuleBook = .builtIn) {
+        self.namer = namer
+        extractor = ObjectExtractor(book: book)
+        classifier = LeadClassifier(book: book)
+    }
+
+    public func process(_ input: CaptureRecord, context: StageContext) async throws -> CaptureRecord {
+        guard input.privacyVerdictIsAbsent, let request = namingInput(of: input) else { return input }
+        var record = input
+        switch await namer.name(request) {
+        case .named(let things, _): record.extras.add(CaptureThings(things: things))
+        case .pending(let reason): record.extras.add(CaptureThings(things: [], pending: reason))
+        }
+        return record
+    }
+
+    /// What may be sent of `record`: nil when the sensitive-data rules would hold it.
+    public func namingInput(of record: CaptureRecord) -> NamingInput? {
+        let text = record.text?.fullText ?? ""
+        let codes = (record.codes?.codes ?? []).compactMap(\.text)
+        let detectorInput = DetectorInput(
+            text: text,
+            codes: (record.codes?.codes ?? []).map { DetectorInput.Code(format: $0.format, text: $0.text, bytes: $0.payload) },
+            labels: (record.labels?.labels ?? []).map(\.name))
+        guard SensitiveDetectors.evaluate(detectorInput) == nil else { return nil }
+        let objects = extractor.objects(text: text, codes: codes)
+        let lead = classifier.lead(text: ([text] + codes).joined(separator: "\n"), objects: objects)
+        return NamingInput(text: text, codes: codes,
+                           leads: lead.map { [NamingLead(kind: $0.kind, fields: $0.fields)] } ?? [])
+    }
+}
+
+extension CaptureRecord {
+    /// Whether the privacy gate let this capture through. The gate's `PrivacyVerdict` type belongs to another stage
+    /// family, which this one may not import (docs/layout-rules.txt); a held record is recognised by that part's
+    /// type name, and by its shape all the same: the gate strips its path (every capture a source hands on has
+    /// one), text, codes and labels.
+    var privacyVerdictIsAbsent: Bool {
+        let verdict = extras.all.contains { String(reflecting: type(of: $0)) == "PrivacyStages.PrivacyVerdict" }
+        let stripped = file.path.isEmpty && file.relativePath.isEmpty && text == nil && codes == nil && labels == nil
+        return !verdict && !stripped
+    }
+}
