@@ -57,13 +57,11 @@ public struct NamingStage: Stage {
 }
 
 extension CaptureRecord {
-    /// Whether the privacy gate let this capture through. The gate's `PrivacyVerdict` type belongs to another stage
-    /// family, which this one may not import (docs/layout-rules.txt); a held record is recognised by that part's
-    /// type name, and by its shape all the same: the gate strips its path (every capture a source hands on has
-    /// one), text, codes and labels.
+    /// Whether the privacy gate let this capture through: no part holds it back (`CaptureHold`, which the gate's
+    /// verdict is), and it does not have the gate's stripped shape all the same (every capture a source hands on
+    /// has a path; a held one has none, nor text, codes or labels).
     var privacyVerdictIsAbsent: Bool {
-        let verdict = extras.all.contains { String(reflecting: type(of: $0)) == "PrivacyStages.PrivacyVerdict" }
         let stripped = file.path.isEmpty && file.relativePath.isEmpty && text == nil && codes == nil && labels == nil
-        return !verdict && !stripped
+        return !isHeldBack && !stripped
     }
 }
