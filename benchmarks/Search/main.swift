@@ -168,23 +168,28 @@ print(String(format: "hybrid / text p95: %.2fx", percentile(hybrid, 0.95) / perc
 let flat = try store.vectors(model: model).flatMap(\.values)
 /// The previous scan: a SIMD16 dot product per row, then a sort of every score.
 @MainActor func nearestBySorting(_ query: [Float], count: Int) -> [String: Float] {
+    // Locals, as the library's fields were: a top-level global read in the inner loop would slow the copy.
+    let ids = table!.ids, size = dimension, rowsCount = ids.count
     var scored: [(Int, Float)] = []
-    scored.reserveCapacity(table!.ids.count)
+    scored.reserveCapacity(rowsCount)
     flat.withUnsafeBufferPointer { rows in
         query.withUnsafeBufferPointer { q in
             let rowsBase = UnsafeRawPointer(rows.baseAddress!), queryBase = UnsafeRawPointer(q.baseAddress!)
-            for row in 0..<table!.ids.count {
+            for row in 0..<rowsCount {
+                let base = row * size
                 var lanesSum = SIMD16<Float>()
-                for k in stride(from: 0, to: dimension, by: 16) {
-                    lanesSum += rowsBase.loadUnaligned(fromByteOffset: (row * dimension + k) * 4, as: SIMD16<Float>.self)
+                var k = 0
+                while k < size {
+                    lanesSum += rowsBase.loadUnaligned(fromByteOffset: (base + k) * 4, as: SIMD16<Float>.self)
                         * queryBase.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<Float>.self)
+                    k += 16
                 }
                 scored.append((row, lanesSum.sum()))
             }
         }
     }
     scored.sort { $0.1 > $1.1 }
-    return Dictionary(uniqueKeysWithValues: scored.prefix(count).map { (table!.ids[$0.0], $0.1) })
+    return Dictionary(uniqueKeysWithValues: scored.prefix(count).map { (ids[$0.0], $0.1) })
 }
 var scanTimes: [Double] = [], sortingTimes: [Double] = []
 var differing = 0
