@@ -19,22 +19,33 @@ extension IndexStore {
                        now: Date = Date()) throws -> SearchResults {
         let match = MatchQuery(request.text, prefix: request.prefix)
         return try read { db in
-            try Self.collectMatches(match, vectorScores: request.vectorScores, in: db)
             let hybrid = !request.vectorScores.isEmpty
             let browsing = match.isEmpty && !hybrid
             let visible = Visibility.condition(options, now: now)
             let filters = try request.filters.condition(in: db)
+            try Self.collectMatches(match, vectorScores: request.vectorScores,
+                                    shown: ("(\(visible.sql)) AND (\(filters.sql))", visible.arguments + filters.arguments),
+                                    in: db)
             try db.execute("DELETE FROM temp.search_hits")
             if browsing {
                 try db.execute("""
-                    INSERT INTO temp.search_hits (capture, score, phrase, vector)
-                    SELECT c.rowid, NULL, 0, NULL FROM captures AS c WHERE \(visible.sql) AND \(filters.sql)
+                    INSERT INTO temp.search_hits (capture, score, phrase, vector, id, source, kind, date)
+                    SELECT c.rowid, NULL, 0, NULL, c.id, c.source, c.kind, c.date FROM captures AS c WHERE \(visible.sql) AND \(filters.sql)
                     """, visible.arguments + filters.arguments)
             } else {
+                // Matches whose own row was read while collecting (a representative) were judged there; the rest
+                // (members mapped to their representative, vector candidates, an undecided NULL) are judged here.
                 try db.execute("""
-                    INSERT INTO temp.search_hits (capture, score, phrase, vector)
-                    SELECT m.capture, m.score, m.phrase, m.vector FROM temp.search_matches AS m
-                    CROSS JOIN captures AS c ON c.rowid = m.capture WHERE \(visible.sql) AND \(filters.sql)
+                    INSERT INTO temp.search_hits (capture, score, phrase, vector, id, source, kind, date)
+                    SELECT capture, score, phrase, vector, id, source, kind, date FROM temp.search_matches
+                    WHERE shown = 1
+                    """)
+                try db.execute("""
+                    INSERT INTO temp.search_hits (capture, score, phrase, vector, id, source, kind, date)
+                    SELECT m.capture, m.score, m.phrase, m.vector, c.id, c.source, c.kind, c.date
+                    FROM temp.search_matches AS m
+                    CROSS JOIN captures AS c ON c.rowid = m.capture
+                    WHERE m.shown IS NULL AND \(visible.sql) AND \(filters.sql)
                     """, visible.arguments + filters.arguments)
             }
             let total = Int(try db.integer("SELECT count(*) FROM temp.search_hits") ?? 0)
@@ -50,25 +61,38 @@ extension IndexStore {
     }
 
     /// Fills `temp.search_matches` with every capture the words match (by its moment's representative), its best
-    /// bm25 and whether it has the exact phrase, plus the vector candidates.
-    private static func collectMatches(_ match: MatchQuery, vectorScores: [String: Float], in db: Database) throws {
+    /// bm25 and whether it has the exact phrase, plus the vector candidates. A match that is its own representative
+    /// is judged by `shown` (a condition on `captures AS c`) in the same pass, with its narrow columns kept, so
+    /// its `captures` row is read once; `shown` stays NULL for the others.
+    private static func collectMatches(_ match: MatchQuery, vectorScores: [String: Float],
+                                       shown: (sql: String, arguments: [DatabaseValue]), in db: Database) throws {
         try db.executeScript("""
             CREATE TEMP TABLE IF NOT EXISTS search_matches (
-                capture INTEGER PRIMARY KEY, score REAL, phrase INTEGER NOT NULL DEFAULT 0, vector REAL);
+                capture INTEGER PRIMARY KEY, score REAL, phrase INTEGER NOT NULL DEFAULT 0, vector REAL,
+                shown INTEGER, id TEXT, source TEXT, kind TEXT, date REAL);
             CREATE TEMP TABLE IF NOT EXISTS search_hits (
-                capture INTEGER PRIMARY KEY, score REAL, phrase INTEGER NOT NULL DEFAULT 0, vector REAL);
+                capture INTEGER PRIMARY KEY, score REAL, phrase INTEGER NOT NULL DEFAULT 0, vector REAL,
+                id TEXT NOT NULL, source TEXT NOT NULL, kind TEXT NOT NULL, date REAL NOT NULL);
             DELETE FROM temp.search_matches;
             """)
         if let expression = match.allWords {
             try db.execute("""
-                INSERT INTO temp.search_matches (capture, score)
+                INSERT INTO temp.search_matches (capture, score, shown, id, source, kind, date)
                 SELECT CASE WHEN c.moment_representative = 0 THEN coalesce((
                            SELECT r.rowid FROM captures AS r WHERE r.moment = c.moment AND r.moment_representative = 1),
-                           c.rowid) ELSE c.rowid END, m.score
+                           c.rowid) ELSE c.rowid END, m.score,
+                       CASE WHEN c.moment_representative = 1 THEN (\(shown.sql)) END,
+                       CASE WHEN c.moment_representative = 1 THEN c.id END,
+                       CASE WHEN c.moment_representative = 1 THEN c.source END,
+                       CASE WHEN c.moment_representative = 1 THEN c.kind END,
+                       CASE WHEN c.moment_representative = 1 THEN c.date END
                 FROM (\(matchingRows(scored: true))) AS m CROSS JOIN captures AS c ON c.rowid = m.capture
                 WHERE 1
-                ON CONFLICT (capture) DO UPDATE SET score = min(score, excluded.score)
-                """, [.text(expression), .text(expression)])
+                ON CONFLICT (capture) DO UPDATE SET score = min(score, excluded.score),
+                    shown = coalesce(shown, excluded.shown), id = coalesce(id, excluded.id),
+                    source = coalesce(source, excluded.source), kind = coalesce(kind, excluded.kind),
+                    date = coalesce(date, excluded.date)
+                """, shown.arguments + [.text(expression), .text(expression)])
         }
         if let phrase = match.phrase {
             try db.execute("""
@@ -114,13 +138,17 @@ extension IndexStore {
              + CASE WHEN h.vector IS NULL THEN 0.0
                     ELSE 1.0 / (60 + rank() OVER (ORDER BY h.vector IS NULL, h.vector DESC)) END)
             """ : "-coalesce(h.score, 0)"
+        // The page is chosen from the narrow temporary table alone; only its rows are joined to `captures` and
+        // `places` (joining every result before sorting cost a row lookup and three place lookups per result).
         return try db.query("""
-            SELECT c.id, c.source, c.path, c.date, c.kind, (SELECT city FROM places WHERE places.capture_id = c.id), (SELECT lat FROM places WHERE places.capture_id = c.id),
-                   (SELECT lon FROM places WHERE places.capture_id = c.id), h.score, h.vector, h.phrase, c.moment,
-                   \(rank) AS fused
-            FROM temp.search_hits AS h CROSS JOIN captures AS c ON c.rowid = h.capture
-            ORDER BY h.phrase DESC, fused DESC, c.date DESC, c.id
-            LIMIT ? OFFSET ?
+            SELECT c.id, c.source, c.path, c.date, c.kind, p.city, p.lat, p.lon, h.score, h.vector, h.phrase, c.moment,
+                   h.fused
+            FROM (SELECT h.capture, h.score, h.vector, h.phrase, h.date, h.id, \(rank) AS fused
+                  FROM temp.search_hits AS h
+                  ORDER BY h.phrase DESC, fused DESC, h.date DESC, h.id LIMIT ? OFFSET ?) AS h
+            CROSS JOIN captures AS c ON c.rowid = h.capture
+            LEFT JOIN places AS p ON p.capture_id = c.id
+            ORDER BY h.phrase DESC, h.fused DESC, h.date DESC, h.id
             """, [DatabaseValue(limit), DatabaseValue(offset)]) { row in
             var place = row.string(5)
             if place == nil, let lat = row.double(6), let lon = row.double(7) { place = "\(lat),\(lon)" }

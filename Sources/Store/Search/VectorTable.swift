@@ -1,6 +1,10 @@
 import Runner
 
 /// Image vectors held in one contiguous array, compared by dot product (they are unit length).
+///
+/// The scan reads four rows per pass so each sixteen-lane block of the query is loaded once for four rows, and
+/// keeps the best `count` in a bounded heap instead of sorting every score. Each row's sum is formed exactly as a
+/// single-row loop would (same lanes, same order), so the scores and the chosen rows do not change.
 public struct VectorTable: Sendable {
     public let path: String
     public let captureCount: Int
@@ -18,36 +22,69 @@ public struct VectorTable: Sendable {
         values = kept.flatMap(\.values)
     }
 
-    /// The `count` rows most similar to `query`, at least `minimum`.
+    /// The `count` rows most similar to `query`, at least `minimum` (ties: the earlier row).
     public func nearest(to query: [Float], count: Int, minimum: Float) -> [String: Float] {
-        guard query.count == dimension, dimension > 0 else { return [:] }
-        var scored: [(Int, Float)] = []
-        scored.reserveCapacity(ids.count)
-        let lanes = dimension / 16 * 16
+        guard query.count == dimension, dimension > 0, count > 0 else { return [:] }
+        var best = TopScores(capacity: count)
+        let rowCount = ids.count
         values.withUnsafeBufferPointer { rows in
             query.withUnsafeBufferPointer { q in
-                let rowsBase = UnsafeRawPointer(rows.baseAddress!), queryBase = UnsafeRawPointer(q.baseAddress!)
-                for row in 0..<ids.count {
-                    let base = row * dimension
-                    // Sixteen products at a time in SIMD lanes, then the tail.
-                    var lanesSum = SIMD16<Float>()
-                    var k = 0
-                    while k < lanes {
-                        let a = rowsBase.loadUnaligned(fromByteOffset: (base + k) * 4, as: SIMD16<Float>.self)
-                        let b = queryBase.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<Float>.self)
-                        lanesSum += a * b
-                        k += 16
-                    }
-                    var sum = lanesSum.sum()
-                    while k < dimension {
-                        sum += rows[base + k] * q[k]
-                        k += 1
-                    }
-                    if sum >= minimum { scored.append((row, sum)) }
+                var row = 0
+                while row + 4 <= rowCount {
+                    let sums = dot4(rows.baseAddress!, row, q.baseAddress!)
+                    for lane in 0..<4 where sums[lane] >= minimum { best.offer(row + lane, sums[lane]) }
+                    row += 4
+                }
+                while row < rowCount {
+                    let sum = dot(rows.baseAddress!, row, q.baseAddress!)
+                    if sum >= minimum { best.offer(row, sum) }
+                    row += 1
                 }
             }
         }
-        scored.sort { $0.1 > $1.1 }
-        return Dictionary(uniqueKeysWithValues: scored.prefix(count).map { (ids[$0.0], $0.1) })
+        return Dictionary(uniqueKeysWithValues: best.entries.map { (ids[$0.row], $0.score) })
+    }
+
+    /// One row's dot product with the query: sixteen products at a time in SIMD lanes, then the tail.
+    private func dot(_ rows: UnsafePointer<Float>, _ row: Int, _ query: UnsafePointer<Float>) -> Float {
+        let lanes = dimension / 16 * 16
+        let a = UnsafeRawPointer(rows + row * dimension), b = UnsafeRawPointer(query)
+        var lanesSum = SIMD16<Float>()
+        var k = 0
+        while k < lanes {
+            lanesSum += a.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<Float>.self)
+                * b.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<Float>.self)
+            k += 16
+        }
+        var sum = lanesSum.sum()
+        while k < dimension {
+            sum += rows[row * dimension + k] * query[k]
+            k += 1
+        }
+        return sum
+    }
+
+    /// Four consecutive rows' dot products, each summed exactly as `dot` sums one row.
+    private func dot4(_ rows: UnsafePointer<Float>, _ row: Int, _ query: UnsafePointer<Float>) -> SIMD4<Float> {
+        let lanes = dimension / 16 * 16
+        let b = UnsafeRawPointer(query)
+        let a0 = UnsafeRawPointer(rows + row * dimension), a1 = a0 + dimension * 4
+        let a2 = a1 + dimension * 4, a3 = a2 + dimension * 4
+        var s0 = SIMD16<Float>(), s1 = SIMD16<Float>(), s2 = SIMD16<Float>(), s3 = SIMD16<Float>()
+        var k = 0
+        while k < lanes {
+            let q = b.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<Float>.self)
+            s0 += a0.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<Float>.self) * q
+            s1 += a1.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<Float>.self) * q
+            s2 += a2.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<Float>.self) * q
+            s3 += a3.loadUnaligned(fromByteOffset: k * 4, as: SIMD16<Float>.self) * q
+            k += 16
+        }
+        var sums = SIMD4<Float>(s0.sum(), s1.sum(), s2.sum(), s3.sum())
+        while k < dimension {
+            for lane in 0..<4 { sums[lane] += rows[(row + lane) * dimension + k] * query[k] }
+            k += 1
+        }
+        return sums
     }
 }
