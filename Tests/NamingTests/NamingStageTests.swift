@@ -54,20 +54,7 @@ struct NamingStageTests {
         registry.registerSource("list") { _ in
             ListSource(items: captures.map(decoded).map { SourceCapture(id: $0.file.id, signature: $0.file.signature, value: $0) })
         }
-        registry.register("text") { _ in
-            ClosureStage<DecodedCapture, CaptureText> { input, _ in
-                let box = NormalizedRect(x: 0, y: 0, width: 1, height: 0.1)
-                return CaptureText(lines: (byID[input.file.id.rawValue]?.text ?? []).map { TextLine(text: $0, box: box, confidence: 0.9) })
-            }
-        }
-        registry.register("codes") { _ in
-            ClosureStage<DecodedCapture, CaptureCodes> { input, _ in
-                let box = NormalizedRect(x: 0, y: 0, width: 0.5, height: 0.5)
-                return CaptureCodes(codes: (byID[input.file.id.rawValue]?.codes ?? []).map {
-                    ReadCode(format: "QRCode", payload: Array($0.utf8), text: $0, box: box)
-                })
-            }
-        }
+        registry.registerScriptedReading(text: byID.mapValues(\.text), codes: byID.mapValues(\.codes))
         var environment = StageEnvironment(baseDirectory: "/tmp")
         environment.provide(store)
         let spec = try PipelineSpec.parse(Data("""
