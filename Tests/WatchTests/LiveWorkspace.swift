@@ -106,6 +106,22 @@ final class LiveWorkspace: Sendable {
         }
     }
 
+    /// Waits for the next pass, moving the clock on by `step` each time something sleeps on it. For a folder that
+    /// appears while watched: its walk reports a file complete, and the same file's inotify events (created, then
+    /// closed) may still be recorded after that, each moving the settle time on, so one advance may not be enough.
+    func nextPass(advancingBy step: Duration) async -> (reason: PassReason?, summary: RunSummary) {
+        let clock = clock
+        let advancing = Task {
+            while !Task.isCancelled {
+                await clock.waitForSleepers(1)
+                clock.advance(by: step)
+                await Task.yield()
+            }
+        }
+        defer { advancing.cancel() }
+        return await nextPass()
+    }
+
     /// Waits until `FolderWatch` reported a change `matching` (the watcher has recorded it by then).
     func reported(_ matching: (FileChange) -> Bool) async {
         while !matching(await changes.next()) {}

@@ -117,8 +117,7 @@ struct WatchControlTests {
         try FileManager.default.createDirectory(atPath: workspace.library, withIntermediateDirectories: true)
         try Data(repeating: 1, count: 10).write(to: URL(fileURLWithPath: workspace.library + "/back.png"))
         await workspace.reported { $0.path.hasSuffix("back.png") && $0.kind == .complete }
-        workspace.clock.advance(by: .seconds(1))
-        let again = await workspace.nextPass()
+        let again = await workspace.nextPass(advancingBy: .seconds(1))
         #expect(again.summary.reason == .completed && again.summary.indexed == 1)
         try await watch.end()
     }
