@@ -27,6 +27,15 @@ struct CredentialTests {
         #expect(CredentialRule.evaluate(DetectorInput(text: "", codes: [open])) == nil)
     }
 
+    @Test func wordsOfTheListInProseAreNotAPhrase() {
+        // Twelve list words whose checksum verifies, as prose might hold them by chance (a mixed library of
+        // generated screenshots had five held this way): neither named a recovery phrase nor numbered.
+        let prose = (Array(repeating: "abandon", count: 11) + ["about"]).joined(separator: " ")
+        #expect(RecoveryPhrase.find(in: "Today " + prose + " tonight") == nil)
+        #expect(CredentialRule.evaluate(DetectorInput(text: prose))?.rule != "credential.recovery-phrase")
+        #expect(RecoveryPhrase.find(in: "Your recovery phrase:\n" + prose) == 12)
+    }
+
     @Test func recoveryPhraseChecksum() {
         #expect(RecoveryPhrase.isValid(Array(repeating: "abandon", count: 11) + ["about"]))
         #expect(!RecoveryPhrase.isValid(Array(repeating: "abandon", count: 12)))

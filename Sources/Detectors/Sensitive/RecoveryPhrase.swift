@@ -27,29 +27,43 @@ public enum RecoveryPhrase {
         return true
     }
 
-    /// The longest run of list words in `text`, numbering and punctuation skipped.
-    static func runs(in text: String) -> [[String]] {
-        var runs: [[String]] = []
+    /// Words that name a recovery phrase. Without one of them in the text, only a numbered list of words counts:
+    /// the list is 2,048 everyday words and the checksum only 4 to 8 bits, so in plain prose (an article, a menu)
+    /// some window of 12 list words passes the checksum by chance.
+    static let contextWords = ["recovery", "seed phrase", "secret phrase", "mnemonic", "backup phrase", "wallet"]
+
+    /// The runs of list words in `text` (punctuation skipped), each with how many numbers stood inside it ("1.").
+    static func runs(in text: String) -> [(words: [String], numbered: Int)] {
+        var runs: [(words: [String], numbered: Int)] = []
         var current: [String] = []
+        var numbered = 0
         for token in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
             let word = String(token)
-            if word.allSatisfy(\.isNumber) { continue }      // "1." numbering
+            if word.allSatisfy(\.isNumber) {      // "1." numbering
+                if !current.isEmpty { numbered += 1 }
+                continue
+            }
             if index[word] != nil {
                 current.append(word)
             } else {
-                if current.count >= 12 { runs.append(current) }
+                if current.count >= 12 { runs.append((current, numbered)) }
                 current = []
+                numbered = 0
             }
         }
-        if current.count >= 12 { runs.append(current) }
+        if current.count >= 12 { runs.append((current, numbered)) }
         return runs
     }
 
-    /// A phrase of valid length and checksum inside `text` (any window of a run of list words), or nil.
+    /// A phrase of valid length and checksum inside `text` (any window of a run of list words, when the text names
+    /// a recovery phrase or numbers the words), or nil.
     public static func find(in text: String) -> Int? {
-        for run in runs(in: text) {
-            for length in [24, 21, 18, 15, 12] where run.count >= length {
-                for start in 0...(run.count - length) where isValid(Array(run[start..<start + length])) {
+        let lowered = text.lowercased()
+        let named = contextWords.contains { lowered.contains($0) }
+        for run in runs(in: text) where named || run.numbered * 2 >= run.words.count - 1 {
+            let words = run.words
+            for length in [24, 21, 18, 15, 12] where words.count >= length {
+                for start in 0...(words.count - length) where isValid(Array(words[start..<start + length])) {
                     return length
                 }
             }
