@@ -10,37 +10,23 @@ import Testing
 import TestSupport
 import ThingNaming
 
-/// One capture the fake reading stages "read".
-struct ReadCapture: Sendable {
-    var name: String
-    var text: [String]
-    var codes: [String]
-}
-
 @Suite("naming.chat: after the gate; a held capture sends nothing; a slow endpoint never stops the run")
 struct NamingStageTests {
     static let baseDate = Date(timeIntervalSince1970: 1_717_236_000)
     static let captures = [
-        ReadCapture(name: "card-photo-7731.png", text: ["JANE Q CARDHOLDER", "4111 1111 1111 1111", "VALID THRU 09/28"], codes: []),
-        ReadCapture(name: "router-sticker.png", text: ["Scan to join"], codes: ["WIFI:T:WPA;S:HomeNet;P:Tr0ub4dor&3x;;"]),
-        ReadCapture(name: "recipe.png", text: ["Lemon drizzle cake", "Ingredients", "2 tbsp sugar", "Preheat the oven",
+        ScriptedCapture(name: "card-photo-7731.png", text: ["JANE Q CARDHOLDER", "4111 1111 1111 1111", "VALID THRU 09/28"], codes: []),
+        ScriptedCapture(name: "router-sticker.png", text: ["Scan to join"], codes: ["WIFI:T:WPA;S:HomeNet;P:Tr0ub4dor&3x;;"]),
+        ScriptedCapture(name: "recipe.png", text: ["Lemon drizzle cake", "Ingredients", "2 tbsp sugar", "Preheat the oven",
                                                "Bake 40 minutes", "https://cooking.example.com/lemon-cake"], codes: []),
-        ReadCapture(name: "lamp.png", text: ["Zebra Desk Lamp", "€ 49,90", "Add to basket", "Free delivery"], codes: []),
+        ScriptedCapture(name: "lamp.png", text: ["Zebra Desk Lamp", "€ 49,90", "Add to basket", "Free delivery"], codes: []),
     ]
     static let secrets = ["4111 1111 1111 1111", "4111111111111111", "CARDHOLDER", "VALID THRU", "Tr0ub4dor&3x",
                           "HomeNet", "card-photo-7731", "router-sticker", "Scan to join", "WIFI:"]
 
-    static func id(_ capture: ReadCapture) -> CaptureID {
-        let hash = capture.name.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-        return CaptureID(String(hash, radix: 16))
-    }
+    static func id(_ capture: ScriptedCapture) -> CaptureID { capture.id }
 
-    static func decoded(_ capture: ReadCapture) -> DecodedCapture {
-        let file = CaptureFile(id: id(capture), source: "shots", path: "/shots/\(capture.name)",
-                               relativePath: capture.name, byteCount: 1000, modified: baseDate, signature: "1000-1")
-        return DecodedCapture(file: file, image: RGBImage(width: 1, height: 1, pixels: [0, 0, 0]),
-                              metadata: CaptureMetadata(date: baseDate, dateSource: .exif, location: nil,
-                                                        pixelWidth: 1170, pixelHeight: 2532, kind: .screenshot, format: "png"))
+    static func decoded(_ capture: ScriptedCapture) -> DecodedCapture {
+        capture.decoded(date: baseDate)
     }
 
     /// text, codes → rules → privacy → naming → persist, with `naming`'s options.

@@ -9,40 +9,23 @@ import Store
 import Testing
 import TestSupport
 
-/// One capture the fake reading stages "read": its text and its code payloads.
-struct ReadCapture: Sendable {
-    var name: String
-    var text: [String]
-    var codes: [String]
-}
-
 @Suite("The privacy gate holds captures back: only id, source, date and category reach the index")
 struct PrivacyGateTests {
     static let baseDate = Date(timeIntervalSince1970: 1_717_236_000)
 
     static let captures = [
-        ReadCapture(name: "card-photo-7731.png", text: ["JANE Q CARDHOLDER", "4111 1111 1111 1111", "VALID THRU 09/28"], codes: []),
-        ReadCapture(name: "router-sticker.png", text: ["Scan to join"], codes: ["WIFI:T:WPA;S:HomeNet;P:Tr0ub4dor&3x;;"]),
-        ReadCapture(name: "recipe.png", text: ["Lemon drizzle cake", "Ingredients", "2 tbsp sugar", "Preheat the oven", "Bake 40 minutes",
+        ScriptedCapture(name: "card-photo-7731.png", text: ["JANE Q CARDHOLDER", "4111 1111 1111 1111", "VALID THRU 09/28"], codes: []),
+        ScriptedCapture(name: "router-sticker.png", text: ["Scan to join"], codes: ["WIFI:T:WPA;S:HomeNet;P:Tr0ub4dor&3x;;"]),
+        ScriptedCapture(name: "recipe.png", text: ["Lemon drizzle cake", "Ingredients", "2 tbsp sugar", "Preheat the oven", "Bake 40 minutes",
                                                "https://cooking.example.com/lemon-cake"], codes: []),
     ]
     static let secrets = ["4111 1111 1111 1111", "4111111111111111", "CARDHOLDER", "VALID THRU", "Tr0ub4dor&3x",
                           "HomeNet", "card-photo-7731", "router-sticker", "Scan to join"]
 
-    /// An opaque id, as the folder source makes them (a hash of the source and path; never the name).
-    static func id(_ capture: ReadCapture) -> CaptureID {
-        let hash = capture.name.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-        return CaptureID(String(hash, radix: 16))
-    }
+    static func id(_ capture: ScriptedCapture) -> CaptureID { capture.id }
 
-    static func decoded(_ capture: ReadCapture) -> DecodedCapture {
-        let file = CaptureFile(id: id(capture), source: "shots", path: "/shots/\(capture.name)",
-                               relativePath: capture.name, byteCount: 1000, modified: baseDate, signature: "1000-1")
-        return DecodedCapture(file: file, image: RGBImage(width: 1, height: 1, pixels: [0, 0, 0]),
-                              metadata: CaptureMetadata(date: baseDate, dateSource: .exif,
-                                                        location: GeoPoint(latitude: 52.5, longitude: 13.4),
-                                                        pixelWidth: 1170, pixelHeight: 2532, kind: .screenshot,
-                                                        format: "png"))
+    static func decoded(_ capture: ScriptedCapture) -> DecodedCapture {
+        capture.decoded(date: baseDate, location: GeoPoint(latitude: 52.5, longitude: 13.4))
     }
 
     static func graph(store: IndexStore) throws -> PipelineGraph {
