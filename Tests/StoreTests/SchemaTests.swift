@@ -48,7 +48,8 @@ struct SchemaTests {
         let store = try IndexStore.inMemory()
         let tables = Set(try columns(store).map(\.table))
         #expect(tables == ["captures", "codes", "labels", "vectors", "failures", "status", "settings",
-                           "schema_migrations", "places", "search_fields", "capture_holds", "capture_feed"])
+                           "schema_migrations", "places", "search_fields", "capture_holds", "capture_feed",
+                           "capture_facts"])
         try store.write(Records.many(10))
         #expect(try store.integrityProblems() == [])
     }
