@@ -1,7 +1,7 @@
 /// Facet counts over every result of a search (`temp.search_hits`), not only the page shown.
 ///
-/// The results carry their own narrow columns (id, source, kind, date), so the counts never read the wide
-/// `captures` rows: labels are counted from the `labels` key (index only), city and has-code by one lookup each.
+/// The results carry their own narrow facts (id, source, kind, date, city, has-code, labels, from
+/// `capture_facts`), so the built-in facets are counted in one pass over them without a lookup per result.
 extension IndexStore {
     /// Values shown per facet at most (the most frequent).
     static let facetValueLimit = 50
@@ -14,15 +14,12 @@ extension IndexStore {
             }
             if !counts.isEmpty { facets[name] = counts }
         }
-        try count("label", """
-            SELECT l.name, count(*) FROM temp.search_hits AS h CROSS JOIN labels AS l ON l.capture_id = h.id GROUP BY 1
-            """)
-        // The facets on the capture's own columns in one pass over the results (counting in Swift: a GROUP BY
-        // of the combinations sorts every result and cost twice as much).
+        // Every facet on the capture's own facts in one pass over the results, which carry them (counting in Swift:
+        // a GROUP BY sorts every result). Labels come joined in one text per result.
         var columns: [String: [String: Int]] = ["source": [:], "kind": [:], "city": [:], "month": [:], "hasCode": [:]]
+        var labels: [String: Int] = [:]
         try db.forEachRow("""
-            SELECT h.source, h.kind, (SELECT city FROM places WHERE places.capture_id = h.id),
-                   strftime('%Y-%m', h.date, 'unixepoch'), EXISTS (SELECT 1 FROM codes WHERE capture_id = h.id)
+            SELECT h.source, h.kind, h.city, strftime('%Y-%m', h.date, 'unixepoch'), h.has_code, h.labels
             FROM temp.search_hits AS h
             """) { row in
             columns["source"]![row.string(0) ?? "", default: 0] += 1
@@ -30,7 +27,17 @@ extension IndexStore {
             if let city = row.string(2) { columns["city"]![city, default: 0] += 1 }
             columns["month"]![row.string(3) ?? "", default: 0] += 1
             columns["hasCode"]![(row.bool(4) ?? false) ? "true" : "false", default: 0] += 1
+            if let names = row.string(5) {
+                for name in names.split(separator: IndexSchema.factsLabelSeparator, omittingEmptySubsequences: false) {
+                    labels[String(name), default: 0] += 1
+                }
+            }
         }
+        // Labels in SQLite's order (count, then the name's bytes), as the `labels` table's GROUP BY gave them.
+        let labelCounts = labels.map { FacetCount(value: $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value.utf8.lexicographicallyPrecedes($1.value.utf8) }
+            .prefix(facetValueLimit)
+        if !labelCounts.isEmpty { facets["label"] = Array(labelCounts) }
         for (name, counts) in columns where !counts.isEmpty {
             facets[name] = counts.map { FacetCount(value: $0.key, count: $0.value) }
                 .sorted { ($0.count, $1.value) > ($1.count, $0.value) }

@@ -3,16 +3,19 @@ import Foundation
 /// Ranked search with snippets, filters, facets and paging (`pool-pipeline search`).
 ///
 /// ```
-/// words ─► MatchQuery ─► captures_search (text, labels, path) ─┐  bm25, each member of a moment
-///                     └► search_fields_fts (declared fields) ──┴► counted as its representative ─► temp.search_matches
+/// words ─► MatchQuery ─► captures_search (text, labels, path) ─┐  × capture_facts (narrow, by rowid): judged,
+///                     └► search_fields_fts (declared fields) ──┴► bm25 only if shown, each member of a moment
+///                                                                 counted as its representative ─► temp.search_matches
 /// vector scores (optional) ───────────────────────────────────────────────────────────────────────┘
 /// temp.search_matches ─► visible, filtered ─► temp.search_hits ─► page (phrase first, then rank) + snippets
-///                                                            └──► facet counts
+///                                                            └──► facet counts (from its own columns)
 /// ```
 ///
-/// Every join from a temporary table of results to `captures` is a `CROSS JOIN`, which keeps the results as the
-/// outer loop: the temporary tables have no statistics, and the planner otherwise scans every capture through the
-/// partial index of representatives and probes the results (1.8 s instead of milliseconds at 100,000 captures).
+/// Matches are judged on `capture_facts` (one short row per capture, kept by triggers; see
+/// `IndexSchema.addCaptureFacts`), never on the wide `captures` rows, and bm25 is computed only for a match that
+/// will be shown (or a member of a moment, counted for its representative): a filter that drops most matches drops
+/// their ranking too. Every join from a temporary table of results is a `CROSS JOIN`, which keeps the results as the
+/// outer loop (the temporary tables have no statistics).
 extension IndexStore {
     /// Runs `request` over what `options` show at `now`.
     public func search(_ request: SearchRequest, options: IndexOptions = IndexOptions(),
@@ -21,32 +24,29 @@ extension IndexStore {
         return try read { db in
             let hybrid = !request.vectorScores.isEmpty
             let browsing = match.isEmpty && !hybrid
-            let visible = Visibility.condition(options, now: now)
+            let visible = Visibility.factsCondition(options, now: now)
             let filters = try request.filters.condition(in: db)
-            try Self.collectMatches(match, vectorScores: request.vectorScores,
-                                    shown: ("(\(visible.sql)) AND (\(filters.sql))", visible.arguments + filters.arguments),
-                                    in: db)
+            let shown = (sql: "(\(visible.sql)) AND (\(filters.sql))", arguments: visible.arguments + filters.arguments)
+            try Self.collectMatches(match, vectorScores: request.vectorScores, shown: shown, in: db)
             try db.execute("DELETE FROM temp.search_hits")
             if browsing {
                 try db.execute("""
-                    INSERT INTO temp.search_hits (capture, score, phrase, vector, id, source, kind, date)
-                    SELECT c.rowid, NULL, 0, NULL, c.id, c.source, c.kind, c.date FROM captures AS c WHERE \(visible.sql) AND \(filters.sql)
-                    """, visible.arguments + filters.arguments)
+                    INSERT INTO temp.search_hits (capture, score, phrase, vector, id, source, kind, date, city, has_code,
+                                                  labels)
+                    SELECT c.capture, NULL, 0, NULL, c.id, c.source, c.kind, c.date, c.city, c.has_code, c.labels
+                    FROM capture_facts AS c WHERE \(shown.sql)
+                    """, shown.arguments)
             } else {
-                // Matches whose own row was read while collecting (a representative) were judged there; the rest
-                // (members mapped to their representative, vector candidates, an undecided NULL) are judged here.
+                // Matches that are their own representative were judged while collecting; the rest (members mapped
+                // to their representative, vector candidates, an undecided NULL) are judged here.
                 try db.execute("""
-                    INSERT INTO temp.search_hits (capture, score, phrase, vector, id, source, kind, date)
-                    SELECT capture, score, phrase, vector, id, source, kind, date FROM temp.search_matches
-                    WHERE shown = 1
-                    """)
-                try db.execute("""
-                    INSERT INTO temp.search_hits (capture, score, phrase, vector, id, source, kind, date)
-                    SELECT m.capture, m.score, m.phrase, m.vector, c.id, c.source, c.kind, c.date
-                    FROM temp.search_matches AS m
-                    CROSS JOIN captures AS c ON c.rowid = m.capture
-                    WHERE m.shown IS NULL AND \(visible.sql) AND \(filters.sql)
-                    """, visible.arguments + filters.arguments)
+                    INSERT INTO temp.search_hits (capture, score, phrase, vector, id, source, kind, date, city, has_code,
+                                                  labels)
+                    SELECT m.capture, m.score, m.phrase, m.vector, c.id, c.source, c.kind, c.date, c.city, c.has_code,
+                           c.labels
+                    FROM temp.search_matches AS m CROSS JOIN capture_facts AS c ON c.capture = m.capture
+                    WHERE m.shown = 1 OR (m.shown IS NULL AND \(shown.sql))
+                    """, shown.arguments)
             }
             let total = Int(try db.integer("SELECT count(*) FROM temp.search_hits") ?? 0)
             var results = try Self.page(offset: request.offset, limit: request.limit, hybrid: hybrid, in: db)
@@ -62,71 +62,69 @@ extension IndexStore {
 
     /// Fills `temp.search_matches` with every capture the words match (by its moment's representative), its best
     /// bm25 and whether it has the exact phrase, plus the vector candidates. A match that is its own representative
-    /// is judged by `shown` (a condition on `captures AS c`) in the same pass, with its narrow columns kept, so
-    /// its `captures` row is read once; `shown` stays NULL for the others.
+    /// is judged by `shown` (a condition on `capture_facts AS c`) in the same pass, and ranked only when shown;
+    /// `shown` stays NULL for the others (members, always ranked: their score counts for their representative).
     private static func collectMatches(_ match: MatchQuery, vectorScores: [String: Float],
                                        shown: (sql: String, arguments: [DatabaseValue]), in db: Database) throws {
         try db.executeScript("""
             CREATE TEMP TABLE IF NOT EXISTS search_matches (
                 capture INTEGER PRIMARY KEY, score REAL, phrase INTEGER NOT NULL DEFAULT 0, vector REAL,
-                shown INTEGER, id TEXT, source TEXT, kind TEXT, date REAL);
+                shown INTEGER);
             CREATE TEMP TABLE IF NOT EXISTS search_hits (
                 capture INTEGER PRIMARY KEY, score REAL, phrase INTEGER NOT NULL DEFAULT 0, vector REAL,
-                id TEXT NOT NULL, source TEXT NOT NULL, kind TEXT NOT NULL, date REAL NOT NULL);
+                id TEXT NOT NULL, source TEXT NOT NULL, kind TEXT NOT NULL, date REAL NOT NULL, city TEXT,
+                has_code INTEGER NOT NULL, labels TEXT);
             DELETE FROM temp.search_matches;
             """)
+        let representative = """
+            CASE WHEN c.moment_representative = 0 THEN coalesce((
+                SELECT r.capture FROM capture_facts AS r WHERE r.moment = c.moment AND r.moment_representative = 1),
+                c.capture) ELSE c.capture END
+            """
+        let upsert = "ON CONFLICT (capture) DO UPDATE SET score = min(score, excluded.score), shown = coalesce(shown, excluded.shown)"
         if let expression = match.allWords {
+            // bm25 is called only where the CASE reaches it: for members, and for representatives shown.
             try db.execute("""
-                INSERT INTO temp.search_matches (capture, score, shown, id, source, kind, date)
-                SELECT CASE WHEN c.moment_representative = 0 THEN coalesce((
-                           SELECT r.rowid FROM captures AS r WHERE r.moment = c.moment AND r.moment_representative = 1),
-                           c.rowid) ELSE c.rowid END, m.score,
-                       CASE WHEN c.moment_representative = 1 THEN (\(shown.sql)) END,
-                       CASE WHEN c.moment_representative = 1 THEN c.id END,
-                       CASE WHEN c.moment_representative = 1 THEN c.source END,
-                       CASE WHEN c.moment_representative = 1 THEN c.kind END,
-                       CASE WHEN c.moment_representative = 1 THEN c.date END
-                FROM (\(matchingRows(scored: true))) AS m CROSS JOIN captures AS c ON c.rowid = m.capture
-                WHERE 1
-                ON CONFLICT (capture) DO UPDATE SET score = min(score, excluded.score),
-                    shown = coalesce(shown, excluded.shown), id = coalesce(id, excluded.id),
-                    source = coalesce(source, excluded.source), kind = coalesce(kind, excluded.kind),
-                    date = coalesce(date, excluded.date)
-                """, shown.arguments + [.text(expression), .text(expression)])
+                INSERT INTO temp.search_matches (capture, score, shown)
+                SELECT \(representative),
+                       CASE WHEN c.moment_representative = 0 OR (\(shown.sql)) IS 1
+                            THEN bm25(captures_search, 1.0, 0.8, 0.4) END,
+                       CASE WHEN c.moment_representative = 1 THEN (\(shown.sql)) END
+                FROM captures_search CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid
+                WHERE captures_search MATCH ?
+                \(upsert)
+                """, shown.arguments + shown.arguments + [.text(expression)])
+            try db.execute("""
+                INSERT INTO temp.search_matches (capture, score, shown)
+                SELECT \(representative),
+                       CASE WHEN c.moment_representative = 0 OR (\(shown.sql)) IS 1 THEN bm25(search_fields_fts) END,
+                       CASE WHEN c.moment_representative = 1 THEN (\(shown.sql)) END
+                FROM search_fields_fts CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
+                CROSS JOIN capture_facts AS c ON c.id = f.capture_id
+                WHERE search_fields_fts MATCH ?
+                \(upsert)
+                """, shown.arguments + shown.arguments + [.text(expression)])
         }
         if let phrase = match.phrase {
             try db.execute("""
                 UPDATE temp.search_matches SET phrase = 1 WHERE capture IN (
-                    SELECT coalesce(r.rowid, c.rowid) FROM (\(matchingRows(scored: false))) AS m
-                    CROSS JOIN captures AS c ON c.rowid = m.capture
-                    LEFT JOIN captures AS r ON c.moment_representative = 0 AND r.moment = c.moment
-                        AND r.moment_representative = 1)
-                """, [.text(phrase), .text(phrase)])
+                    SELECT \(representative) FROM captures_search
+                    CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid
+                    WHERE captures_search MATCH ?1
+                    UNION ALL
+                    SELECT \(representative) FROM search_fields_fts
+                    CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
+                    CROSS JOIN capture_facts AS c ON c.id = f.capture_id
+                    WHERE search_fields_fts MATCH ?1)
+                """, [.text(phrase)])
         }
         for (id, similarity) in vectorScores {
             try db.execute("""
                 INSERT INTO temp.search_matches (capture, vector)
-                SELECT coalesce(r.rowid, c.rowid), ?2 FROM captures AS c
-                LEFT JOIN captures AS r ON c.moment_representative = 0 AND r.moment = c.moment
-                    AND r.moment_representative = 1
-                WHERE c.id = ?1
+                SELECT \(representative), ?2 FROM capture_facts AS c WHERE c.id = ?1
                 ON CONFLICT (capture) DO UPDATE SET vector = max(coalesce(vector, -2), excluded.vector)
                 """, [.text(id), .real(Double(similarity))])
         }
-    }
-
-    /// The rows (capture rowid[, bm25]) the MATCH expression (bound twice) finds in the built-in columns and in
-    /// the declared fields.
-    private static func matchingRows(scored: Bool) -> String {
-        """
-        SELECT rowid AS capture\(scored ? ", bm25(captures_search, 1.0, 0.8, 0.4) AS score" : "")
-        FROM captures_search WHERE captures_search MATCH ?
-        UNION ALL
-        SELECT c.rowid\(scored ? ", bm25(search_fields_fts)" : "")
-        FROM search_fields_fts JOIN search_fields AS f ON f.id = search_fields_fts.rowid
-        JOIN captures AS c ON c.id = f.capture_id
-        WHERE search_fields_fts MATCH ?
-        """
     }
 
     /// One page of `temp.search_hits`: the exact phrase first; then bm25 (text alone), a reciprocal-rank fusion of

@@ -32,7 +32,8 @@ public struct SearchFilters: Sendable, Equatable, Codable {
         self.facets = facets
     }
 
-    /// The SQL condition on `captures AS c` and its arguments.
+    /// The SQL condition on `capture_facts AS c` (its `city` and `has_code` columns; labels and declared facets
+    /// by `c.id`) and its arguments.
     func condition(in db: Database) throws -> (sql: String, arguments: [DatabaseValue]) {
         var parts: [String] = []
         var arguments: [DatabaseValue] = []
@@ -47,7 +48,7 @@ public struct SearchFilters: Sendable, Equatable, Codable {
         }
         anyOf("c.source", sources)
         anyOf("c.kind", kinds)
-        anyOf("(SELECT city FROM places WHERE places.capture_id = c.id)", cities)
+        anyOf("c.city", cities)
         if let from {
             parts.append("c.date >= ?")
             arguments.append(.real(from.timeIntervalSince1970))
@@ -56,7 +57,7 @@ public struct SearchFilters: Sendable, Equatable, Codable {
             parts.append("c.date < ?")
             arguments.append(.real(until.timeIntervalSince1970))
         }
-        if let hasCode { parts.append((hasCode ? "" : "NOT ") + "EXISTS (SELECT 1 FROM codes WHERE capture_id = c.id)") }
+        if let hasCode { parts.append("c.has_code = \(hasCode ? 1 : 0)") }
         for (name, values) in facets.sorted(by: { $0.key < $1.key }) where !values.isEmpty {
             guard let source = FacetSource.declared.first(where: { $0.name == name }), try source.exists(in: db) else {
                 parts.append("0")

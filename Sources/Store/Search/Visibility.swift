@@ -11,4 +11,12 @@ enum Visibility {
             AND NOT EXISTS (SELECT 1 FROM capture_holds WHERE capture_id = \(c).id) AND \(chosen.sql)
             """, chosen.arguments)
     }
+
+    /// The same condition on `capture_facts AS c` (its `held` flag instead of a `capture_holds` probe; the options'
+    /// focus, window and newest columns have the same names there).
+    static func factsCondition(_ options: IndexOptions, now: Date) -> (sql: String, arguments: [DatabaseValue]) {
+        let chosen = options.visibility(now: now, alias: "c")
+        return ("c.moment_representative = 1 AND c.out_of_focus IS NOT 1 AND c.held = 0 AND \(chosen.sql)",
+                chosen.arguments)
+    }
 }
