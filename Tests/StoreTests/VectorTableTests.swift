@@ -29,4 +29,27 @@ struct VectorTableTests {
         #expect(found.count == 5)
         for (id, score) in expected.prefix(5) { #expect(abs((found[id] ?? .nan) - score) < 1e-3, "\(id)") }
     }
+
+    @Test("Scanned in parts on several threads, the same rows and scores as one scan, ties to the earlier row")
+    func partsAgree() {
+        let dimension = 20
+        let rows = VectorTable.rowsPerPart * 3 + 5
+        var vectors: [(capture: CaptureID, values: [Float])] = []
+        for row in 0..<rows {
+            // Only 11 distinct values per lane: many equal scores across the parts' boundaries.
+            vectors.append((CaptureID("c\(row)"), (0..<dimension).map { Self.value($0, row % 97) }))
+        }
+        let table = VectorTable(path: ":memory:", captureCount: rows, vectors: vectors)
+        let query: [Float] = (0..<dimension).map { Float(($0 * 3) % 5) - 2 }
+        for count in [1, 7, 150] {
+            let one = table.nearest(to: query, count: count, minimum: -.infinity, parts: 1)
+            #expect(one.count == count)
+            for parts in [2, 3, 4] {
+                #expect(table.nearest(to: query, count: count, minimum: -.infinity, parts: parts) == one,
+                        "\(parts) parts, best \(count)")
+            }
+            #expect(table.nearest(to: query, count: count, minimum: 10, parts: 3)
+                    == one.filter { $0.value >= 10 }, "best \(count) of at least 10")
+        }
+    }
 }

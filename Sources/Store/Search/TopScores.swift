@@ -1,7 +1,7 @@
 /// The `capacity` highest scores offered so far, ties going to the earlier row: a binary min-heap whose root is the
 /// entry that leaves first (the lowest score, and among equal scores the latest row). Pure, no locking.
 struct TopScores {
-    struct Entry: Equatable {
+    struct Entry: Equatable, Sendable {
         var row: Int
         var score: Float
     }

@@ -1,4 +1,7 @@
+import Dispatch
+import Foundation
 import Runner
+import Synchronization
 
 /// Image vectors held in one contiguous array, compared by dot product (they are unit length).
 ///
@@ -23,26 +26,49 @@ public struct VectorTable: Sendable {
     }
 
     /// The `count` rows most similar to `query`, at least `minimum` (ties: the earlier row).
-    public func nearest(to query: [Float], count: Int, minimum: Float) -> [String: Float] {
+    ///
+    /// A large table is scanned in contiguous parts on several threads (`parts`, default one per active core, at
+    /// most four), each keeping its own best `count`; the union of those holds the overall best, so merging them by
+    /// (score, then earlier row) chooses exactly the rows and scores one scan would.
+    public func nearest(to query: [Float], count: Int, minimum: Float, parts: Int? = nil) -> [String: Float] {
         guard query.count == dimension, dimension > 0, count > 0 else { return [:] }
-        var best = TopScores(capacity: count)
         let rowCount = ids.count
+        let wanted = parts ?? min(4, ProcessInfo.processInfo.activeProcessorCount)
+        let partCount = rowCount >= Self.rowsPerPart * 2 ? max(1, min(wanted, rowCount / Self.rowsPerPart)) : 1
+        let collected = Mutex([[TopScores.Entry]](repeating: [], count: partCount))
+        DispatchQueue.concurrentPerform(iterations: partCount) { part in
+            let start = rowCount * part / partCount, end = rowCount * (part + 1) / partCount
+            let entries = scan(query, rows: start..<end, count: count, minimum: minimum)
+            collected.withLock { $0[part] = entries }
+        }
+        let found = collected.withLock { $0 }
+        let best = partCount == 1 ? found[0] : found.joined()
+            .sorted { $0.score != $1.score ? $0.score > $1.score : $0.row < $1.row }.prefix(count).map { $0 }
+        return Dictionary(uniqueKeysWithValues: best.map { (ids[$0.row], $0.score) })
+    }
+
+    /// Rows below this many per part are scanned on one thread (a thread's start costs more than its share).
+    static let rowsPerPart = 8_192
+
+    /// The best `count` of `rows` (best first), four rows per pass, then the tail one at a time.
+    private func scan(_ query: [Float], rows range: Range<Int>, count: Int, minimum: Float) -> [TopScores.Entry] {
+        var best = TopScores(capacity: count)
         values.withUnsafeBufferPointer { rows in
             query.withUnsafeBufferPointer { q in
-                var row = 0
-                while row + 4 <= rowCount {
+                var row = range.lowerBound
+                while row + 4 <= range.upperBound {
                     let sums = dot4(rows.baseAddress!, row, q.baseAddress!)
                     for lane in 0..<4 where sums[lane] >= minimum { best.offer(row + lane, sums[lane]) }
                     row += 4
                 }
-                while row < rowCount {
+                while row < range.upperBound {
                     let sum = dot(rows.baseAddress!, row, q.baseAddress!)
                     if sum >= minimum { best.offer(row, sum) }
                     row += 1
                 }
             }
         }
-        return Dictionary(uniqueKeysWithValues: best.entries.map { (ids[$0.row], $0.score) })
+        return best.entries
     }
 
     /// One row's dot product with the query: sixteen products at a time in SIMD lanes, then the tail.
