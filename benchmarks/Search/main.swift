@@ -151,6 +151,38 @@ print(String(format: "common words, text with facets / baseline p95: %.2fx",
 print(String(format: "text with facets / baseline p95: %.2fx; without facets / baseline p95: %.2fx",
              percentile(text, 0.95) / percentile(baseline, 0.95), percentile(plain, 0.95) / percentile(baseline, 0.95)))
 
+/// The library's plan against the previous one (`PreviousSearch`, the same SQL as before the facts table) on the
+/// same queries in this run, alternating which goes first; every answer is compared (total, page with scores,
+/// snippets and fields, facet counts).
+@MainActor func compare(_ name: String, _ queries: [SearchRequest], vectors: [[String: Float]]? = nil) throws
+    -> (new: [Double], previous: [Double]) {
+    var newTimes: [Double] = [], previousTimes: [Double] = []
+    var differing: [String] = []
+    for (index, var query) in queries.enumerated() {
+        if let vectors { query.vectorScores = vectors[index] }
+        var fresh: Answer?, previous: Answer?
+        let runNew = { fresh = Answer(try store.search(query)) }
+        let runPrevious = { previous = try PreviousSearch.search(store, query) }
+        if index % 2 == 0 {
+            newTimes.append(try seconds(runNew))
+            previousTimes.append(try seconds(runPrevious))
+        } else {
+            previousTimes.append(try seconds(runPrevious))
+            newTimes.append(try seconds(runNew))
+        }
+        if fresh != previous { differing.append(query.text) }
+    }
+    print(String(format: "%@: new p50 %.1f ms, p95 %.1f ms; previous plan p50 %.1f ms, p95 %.1f ms; "
+                 + "previous / new p95 %.2fx; %d of %d answers differ", name,
+                 percentile(newTimes, 0.5) * 1000, percentile(newTimes, 0.95) * 1000,
+                 percentile(previousTimes, 0.5) * 1000, percentile(previousTimes, 0.95) * 1000,
+                 percentile(previousTimes, 0.95) / percentile(newTimes, 0.95), differing.count, queries.count))
+    for text in differing.prefix(5) { print("  differs: \(text)") }
+    return (newTimes, previousTimes)
+}
+_ = try compare("content words, text + facets, new vs previous plan", queries)
+_ = try compare("common words, text + facets, new vs previous plan", common)
+
 var table: VectorTable?
 let loading = try seconds {
     table = VectorTable(path: path, captureCount: captureCount, vectors: try store.vectors(model: model))
@@ -162,6 +194,9 @@ let hybrid = try measure("hybrid with facets (vector scan of every vector + text
     return try store.search(query)
 }
 print(String(format: "hybrid / text p95: %.2fx", percentile(hybrid, 0.95) / percentile(text, 0.95)))
+var candidateScores: [[String: Float]] = []
+for _ in queries { candidateScores.append(table!.nearest(to: unitVector(&random), count: 200, minimum: -1)) }
+_ = try compare("hybrid (text half, same vector candidates), new vs previous plan", queries, vectors: candidateScores)
 
 // The vector scan alone, against the scan it replaced (one row at a time, every score sorted), in the same run;
 // the two must choose the same rows with the same scores.
@@ -193,6 +228,7 @@ let flat = try store.vectors(model: model).flatMap(\.values)
 }
 var scanTimes: [Double] = [], sortingTimes: [Double] = []
 var differing = 0
+var singleTimes: [Double] = [], differingSingle = 0
 for index in 0..<queries.count {
     let vector = unitVector(&random)
     var fast: [String: Float] = [:], slow: [String: Float] = [:]
@@ -205,7 +241,13 @@ for index in 0..<queries.count {
         scanTimes.append(seconds { fast = table!.nearest(to: vector, count: 200, minimum: -1) })
     }
     if fast != slow { differing += 1 }
+    var single: [String: Float] = [:]
+    singleTimes.append(seconds { single = table!.nearest(to: vector, count: 200, minimum: -1, parts: 1) })
+    if single != fast { differingSingle += 1 }
 }
+print(String(format: "vector scan on one thread: p50 %.1f ms, p95 %.1f ms; one thread / parts p95 %.2fx; "
+             + "%d of %d queries differ", percentile(singleTimes, 0.5) * 1000, percentile(singleTimes, 0.95) * 1000,
+             percentile(singleTimes, 0.95) / percentile(scanTimes, 0.95), differingSingle, queries.count))
 print(String(format: "vector scan alone: p50 %.1f ms, p95 %.1f ms; previous scan (sort every score): p50 %.1f ms, "
              + "p95 %.1f ms; p95 ratio %.2fx; %d of %d queries chose different rows or scores",
              percentile(scanTimes, 0.5) * 1000, percentile(scanTimes, 0.95) * 1000,
