@@ -205,7 +205,7 @@ targets += [
 // MARK: - Index client: a library over one index (search, grants, batches, options), its example and benchmarks
 
 targets += [
-    .target(name: "IndexClient", dependencies: ["PoolPipeline", "Store", "Runner", "CLIPModel", "ModelInstall"]),
+    .target(name: "IndexClient", dependencies: ["PoolPipeline", "Store", "Runner", "CLIPModel", "ModelInstall", "ControlSocket"]),
     .testTarget(name: "IndexClientTests", dependencies: ["IndexClient", "Store", "Runner", "Captures", "TestSupport",
                                                          "ModelInstall", "PoolPipeline",
                                                          "index-client-example"]),

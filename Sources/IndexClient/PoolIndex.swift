@@ -1,3 +1,4 @@
+import ControlSocket
 import Foundation
 import ModelInstall
 import PoolPipeline
@@ -92,11 +93,13 @@ public final class PoolIndex: Sendable {
         return try store.search(request, options: try settings.load().options, now: now)
     }
 
-    /// The things seen in several captures the options show (the same product, place or event), with them.
-    public func recurringThings(minimumCaptures: Int = 2, now: Date = Date()) throws -> [RecurringThing] {
+    /// The things seen in at least `minimumCaptures` captures the options show (the same product, place or event),
+    /// with them, most seen first, at most `limit` things (`pool-pipeline recurring`).
+    public func recurringThings(minimumCaptures: Int = 2, limit: Int = 50, now: Date = Date()) throws -> [RecurringThing] {
         let store = try open()
         defer { store.close() }
-        return try store.recurringThings(minimumCaptures: minimumCaptures, options: try settings.load().options, now: now)
+        return try store.recurringThings(minimumCaptures: minimumCaptures, limit: limit,
+                                         options: try settings.load().options, now: now)
     }
 
     // MARK: Grants
@@ -130,10 +133,21 @@ public final class PoolIndex: Sendable {
     public func options() throws -> IndexOptions { try settings.load().options }
 
     /// Changes the options and applies them in place: places off deletes every coordinate, city and visit at
-    /// once; focus, window and maximumAssets change what search and batches show from the next call on.
-    public func setOptions(_ options: IndexOptions) throws {
+    /// once; focus, window and maximumAssets change what search and batches show from the next call on. Then a
+    /// watcher running on this index (`run --watch`) is told, and starts its next pass at once (after the pass
+    /// under way, if any; on resume when paused), reading what the new options include. Returns the watcher's
+    /// answer, nil when no watcher runs (or it did not answer: the options are applied all the same).
+    @discardableResult
+    public func setOptions(_ options: IndexOptions) throws -> ControlAnswer? {
         try settings.update { $0.options = options }
         try applyPlaces(options.places)
+        return tellWatcher(WatchControl.optionsChangedRequest)
+    }
+
+    /// Sends `request` to the watcher running on this index, if one listens; its answer, else nil.
+    func tellWatcher(_ request: String) -> ControlAnswer? {
+        guard let line = try? ControlClient.send(request, to: WatchControl.socketPath(for: path)) else { return nil }
+        return try? WatchControl.decode(line)
     }
 
     func applyPlaces(_ places: Bool) throws {

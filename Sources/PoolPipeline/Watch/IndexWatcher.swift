@@ -7,7 +7,7 @@ import Synchronization
 /// - changes under the watched folders (`record`, fed by a `FolderWatch`), debounced by `ChangeDebouncer`: a
 ///   pass once they settle, never while a file is still being written, one pass for a burst;
 /// - an inotify overflow (a full pass; counted in `report`);
-/// - a request (`indexNow`);
+/// - a request (`indexNow`), or changed index options (`optionsChanged`);
 /// - the last pass's `nextAttempt` (the periodic pass, kept as the safety net);
 /// and runs again, until stopped. A fresh `Indexer` is made for each pass, so each reads the pipeline file and
 /// the index afresh. A pass the user stopped, or one with no next attempt, ends the watch.
@@ -111,6 +111,14 @@ public final class IndexWatcher<C: Clock>: Sendable where C.Duration == Duration
         }
         wake()
         return accepted
+    }
+
+    /// Says the index options changed (they are applied in place by whoever changed them): the next pass starts
+    /// as soon as the watcher is free, reading the index and its options afresh. While paused, the pass waits for
+    /// the resume (the change itself is kept either way).
+    public func optionsChanged() {
+        state.withLock { $0.optionsChanged = true }
+        wake()
     }
 
     /// Pauses (true) the pass under way, at its stage boundaries, and starts none until resumed, across restarts;

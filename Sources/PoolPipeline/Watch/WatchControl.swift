@@ -2,12 +2,15 @@ import Foundation
 import Runner
 
 /// The requests a running watcher answers on its control socket (`<index>.control`, see `ControlServer`): one word
-/// a line (`status`, `pause`, `resume`, `index-now`, `ping`), answered with one `ControlAnswer` as JSON.
+/// a line (`status`, `pause`, `resume`, `index-now`, `options-changed`, `ping`), answered with one `ControlAnswer` as JSON.
 ///
 /// The socket belongs to the supervised child that runs the watcher (not to its supervisor): the watcher's state
 /// lives there, and the child started again after a crash binds the socket anew; the paused state outlives both in
 /// the `PauseFlag`.
 public enum WatchControl {
+    /// The request that tells a watcher its index options changed (`IndexWatcher.optionsChanged`).
+    public static let optionsChangedRequest = "options-changed"
+
     /// The control socket of the watcher indexing into `indexPath`.
     public static func socketPath(for indexPath: String) -> String { indexPath + ".control" }
 
@@ -29,9 +32,14 @@ public enum WatchControl {
             answer = watcher.indexNow()
                 ? ControlAnswer(ok: true, message: "a pass starts as soon as the watcher is free")
                 : ControlAnswer(ok: false, message: "the watcher is paused; resume it first")
+        case Self.optionsChangedRequest:
+            watcher.optionsChanged()
+            answer = ControlAnswer(ok: true, message: watcher.report(watchedFolders: watchedFolders()).paused
+                                   ? "options applied; the watcher is paused, the next pass starts when it resumes"
+                                   : "options applied; the next pass starts as soon as the watcher is free")
         default:
-            answer = ControlAnswer(ok: false,
-                                   message: "unknown request \"\(request)\" (status, pause, resume, index-now)")
+            answer = ControlAnswer(ok: false, message: "unknown request \"\(request)\" "
+                                   + "(status, pause, resume, index-now, \(Self.optionsChangedRequest))")
         }
         var withReport = answer
         if withReport.report == nil, request != "ping" {

@@ -54,6 +54,8 @@ public enum PassReason: Sendable, Equatable, CustomStringConvertible {
     case overflow
     /// `pool-pipeline index-now`.
     case requested
+    /// `pool-pipeline options set` (or `PoolIndex.setOptions`) changed the index options, applied in place.
+    case optionsChanged
 
     public var description: String {
         switch self {
@@ -61,6 +63,7 @@ public enum PassReason: Sendable, Equatable, CustomStringConvertible {
         case .changes(let count): "\(count) changed file\(count == 1 ? "" : "s")"
         case .overflow: "inotify queue overflow (full pass)"
         case .requested: "index-now"
+        case .optionsChanged: "index options changed"
         }
     }
 }

@@ -17,6 +17,8 @@ struct WatchState<Instant: InstantProtocol>: @unchecked Sendable where Instant.D
     var current: Indexer?
     var lastSummary: RunSummary?
     var indexNowRequested = false
+    /// The index options changed (applied in place already): the next pass starts at once, even with no request.
+    var optionsChanged = false
     /// When the periodic pass is due.
     var nextPeriodic: Instant?
     var overflows = 0
@@ -42,7 +44,9 @@ struct WatchState<Instant: InstantProtocol>: @unchecked Sendable where Instant.D
             reason = pass.overflowed ? .overflow : .changes(pass.paths.count)
         } else if debouncer.filesBeingWritten == 0 {
             // A request or the periodic pass waits for files being written too (never read half-way).
-            if indexNowRequested {
+            if optionsChanged {
+                reason = .optionsChanged
+            } else if indexNowRequested {
                 reason = .requested
             } else if let nextPeriodic, nextPeriodic <= now {
                 reason = .scheduled
@@ -51,6 +55,7 @@ struct WatchState<Instant: InstantProtocol>: @unchecked Sendable where Instant.D
         if let reason {
             // A pass lists every source: it covers the requests and changes so far.
             indexNowRequested = false
+            optionsChanged = false
             debouncer.reset()
             nextPeriodic = nil
             passes += 1
@@ -64,7 +69,7 @@ struct WatchState<Instant: InstantProtocol>: @unchecked Sendable where Instant.D
     /// What the watcher waits on (`until` is filled in by the watcher, which knows the dates).
     private func waiting(until: Date?) -> WaitingState {
         WaitingState(until: until, paused: paused, filesBeingWritten: debouncer.filesBeingWritten,
-                     pendingChanges: debouncer.pendingCount, requestPending: indexNowRequested)
+                     pendingChanges: debouncer.pendingCount, requestPending: indexNowRequested || optionsChanged)
     }
 
     struct Snapshot {

@@ -1,5 +1,6 @@
 import Foundation
 import IndexClient
+import PoolPipeline
 import Store
 
 /// `pool-pipeline options show | set`: what the index covers and shows, kept beside it and applied in place.
@@ -16,7 +17,8 @@ struct OptionsCommand: Command {
         file, not left in free pages) and keeps them out of what is indexed later; --focus (everything,
         screenshots, photos, or sources:A,B) hides what it leaves out from search and batches and shows it again
         when included again; --window 90 shows the captures of the last 90 days, counted from now; 
-        --maximum-assets N shows the newest N.
+        --maximum-assets N shows the newest N. A watcher running on the index (run --watch) is told, and its
+        next pass starts at once (after the pass under way; on resume when paused).
 
         Options:
         \(IndexOption.help)  --json         show as JSON
@@ -75,9 +77,10 @@ struct OptionsCommand: Command {
     func run() async throws -> ExitCode {
         let index = try PoolIndex(path: indexPath)
         var options = try index.options()
+        var watcher: ControlAnswer?
         if !show {
             options = try Self.apply(changes, to: options)
-            try index.setOptions(options)
+            watcher = try index.setOptions(options)
         }
         if json {
             let encoder = JSONEncoder()
@@ -88,6 +91,9 @@ struct OptionsCommand: Command {
             print("focus: \(options.focus)")
             print("window: " + (options.windowDays.map { "\($0) days" } ?? "all"))
             print("maximum assets: " + (options.maximumAssets.map(String.init) ?? "all"))
+        }
+        if let watcher {
+            printError((watcher.report.map { "watcher process \($0.pid): " } ?? "watcher: ") + watcher.message)
         }
         return .success
     }
