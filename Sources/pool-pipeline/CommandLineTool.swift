@@ -9,7 +9,7 @@ enum CommandLineTool {
         RunCommand.self, StatusCommand.self, PauseCommand.self, ResumeCommand.self, ExportCommand.self,
         SearchCommand.self, SimilarCommand.self, BenchCommand.self, KindsCommand.self, RebuildIndexCommand.self,
         DeleteIndexCommand.self, ModelsCommand.self, IndexNowCommand.self, ServiceCommand.self, ExplainCommand.self,
-        GrantsCommand.self, OptionsCommand.self, BatchesCommand.self,
+        GrantsCommand.self, OptionsCommand.self, BatchesCommand.self, RecurringCommand.self,
     ]
 
     static var usage: String {

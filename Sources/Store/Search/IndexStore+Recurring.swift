@@ -7,7 +7,8 @@ extension IndexStore {
     public static let thingsTable = (table: "things", kind: "kind", name: "name")
 
     /// The things (by kind and name, case-insensitively) seen in at least `minimumCaptures` captures that `options`
-    /// show, with those captures (moments counted once, as their representative), most seen first.
+    /// show, with those captures (moments counted once, as their representative), most seen first. A thing is
+    /// named by the least of its spellings in byte order (capitals first), whichever capture holds it.
     public func recurringThings(minimumCaptures: Int = 2, limit: Int = 50, options: IndexOptions = IndexOptions(),
                                 now: Date = Date()) throws -> [RecurringThing] {
         let (table, kind, name) = Self.thingsTable
@@ -24,8 +25,9 @@ extension IndexStore {
                     JOIN captures AS c ON c.id = CASE WHEN m.moment IS NULL THEN m.id ELSE
                         (SELECT id FROM captures WHERE moment = m.moment AND moment_representative = 1) END
                     WHERE \(visible.sql)),
-                counted AS (SELECT kind, key, count(DISTINCT capture) AS n FROM seen GROUP BY kind, key HAVING n >= ?)
-                SELECT s.kind, s.key, min(s.name), s.capture, k.n FROM seen AS s JOIN counted AS k USING (kind, key)
+                counted AS (SELECT kind, key, count(DISTINCT capture) AS n, min(name) AS name FROM seen
+                            GROUP BY kind, key HAVING n >= ?)
+                SELECT s.kind, s.key, k.name, s.capture, k.n FROM seen AS s JOIN counted AS k USING (kind, key)
                 GROUP BY s.kind, s.key, s.capture
                 ORDER BY k.n DESC, s.kind, s.key, s.capture
                 """, visible.arguments + [DatabaseValue(max(1, minimumCaptures))]) { row in
