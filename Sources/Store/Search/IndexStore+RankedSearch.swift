@@ -4,110 +4,130 @@ import Foundation
 ///
 /// ```
 /// words ─► MatchQuery ─► captures_search (text, labels, path) ─┐  × capture_facts (narrow, by rowid): judged,
-///                     └► search_fields_fts (declared fields) ──┴► bm25 only if shown, each member of a moment
-///                                                                 counted as its representative ─► temp.search_matches
+///                     └► search_fields_fts (declared fields) ──┴► bm25 only if shown, a moment's member counted
+///                                                                 as its representative ─► temp.search_hits
 /// vector scores (optional) ───────────────────────────────────────────────────────────────────────┘
-/// temp.search_matches ─► visible, filtered ─► temp.search_hits ─► page (phrase first, then rank) + snippets
-///                                                            └──► facet counts (from its own columns)
+/// temp.search_hits ─► the rest judged, the hidden deleted ─► one pass in Swift (SearchTally): total, best of the
+///                                                            page (phrase first, then rank), facet counts
+///                                                         ─► the page's rows from captures + snippets
 /// ```
 ///
 /// Matches are judged on `capture_facts` (one short row per capture, kept by triggers; see
 /// `IndexSchema.addCaptureFacts`), never on the wide `captures` rows, and bm25 is computed only for a match that
 /// will be shown (or a member of a moment, counted for its representative): a filter that drops most matches drops
-/// their ranking too. Every join from a temporary table of results is a `CROSS JOIN`, which keeps the results as the
-/// outer loop (the temporary tables have no statistics).
+/// their ranking too. Every join from the temporary table of results is a `CROSS JOIN`, which keeps the results as
+/// the outer loop (the temporary table has no statistics). Hybrid pages and deep pages are sorted by SQLite.
 extension IndexStore {
+    /// Pages ending past this many results are sorted by SQLite rather than kept in `SearchTally`.
+    static let tallyPageLimit = 1_000
+
     /// Runs `request` over what `options` show at `now`.
     public func search(_ request: SearchRequest, options: IndexOptions = IndexOptions(),
                        now: Date = Date()) throws -> SearchResults {
         let match = MatchQuery(request.text, prefix: request.prefix)
         return try read { db in
             let hybrid = !request.vectorScores.isEmpty
-            let browsing = match.isEmpty && !hybrid
             let visible = Visibility.factsCondition(options, now: now)
             let filters = try request.filters.condition(in: db)
-            let shown = (sql: "(\(visible.sql)) AND (\(filters.sql))", arguments: visible.arguments + filters.arguments)
+            // `IS 1`: a condition that comes out NULL (a city filter on a capture without one) hides, as before.
+            let shown = (sql: "((\(visible.sql)) AND (\(filters.sql))) IS 1",
+                         arguments: visible.arguments + filters.arguments)
             try Self.collectMatches(match, vectorScores: request.vectorScores, shown: shown, in: db)
-            try db.execute("DELETE FROM temp.search_hits")
-            if browsing {
-                try db.execute("""
-                    INSERT INTO temp.search_hits (capture, score, phrase, vector, id, source, kind, date, city, has_code,
-                                                  labels)
-                    SELECT c.capture, NULL, 0, NULL, c.id, c.source, c.kind, c.date, c.city, c.has_code, c.labels
-                    FROM capture_facts AS c WHERE \(shown.sql)
-                    """, shown.arguments)
-            } else {
-                // Matches that are their own representative were judged while collecting; the rest (members mapped
-                // to their representative, vector candidates, an undecided NULL) are judged here.
-                try db.execute("""
-                    INSERT INTO temp.search_hits (capture, score, phrase, vector, id, source, kind, date, city, has_code,
-                                                  labels)
-                    SELECT m.capture, m.score, m.phrase, m.vector, c.id, c.source, c.kind, c.date, c.city, c.has_code,
-                           c.labels
-                    FROM temp.search_matches AS m CROSS JOIN capture_facts AS c ON c.capture = m.capture
-                    WHERE m.shown = 1 OR (m.shown IS NULL AND \(shown.sql))
-                    """, shown.arguments)
+            let pageEnd = request.offset + request.limit
+            let tallied = !hybrid && pageEnd <= Self.tallyPageLimit
+            var tally = SearchTally(keep: tallied ? pageEnd : 0)
+            if tallied || request.facets {
+                try Self.tally(&tally, facets: request.facets, ranking: tallied, in: db)
             }
-            let total = Int(try db.integer("SELECT count(*) FROM temp.search_hits") ?? 0)
-            var results = try Self.page(offset: request.offset, limit: request.limit, hybrid: hybrid, in: db)
+            let total = request.facets || tallied ? tally.total
+                : Int(try db.integer("SELECT count(*) FROM temp.search_hits") ?? 0)
+            var results = tallied
+                ? try Self.rows(of: tally.best.dropFirst(request.offset).map { $0.capture }, in: db)
+                : try Self.page(offset: request.offset, limit: request.limit, hybrid: hybrid, in: db)
             if let expression = match.allWords {
                 for index in results.indices {
                     try Self.addSnippet(to: &results[index], match: expression, request: request, in: db)
                 }
             }
+            var facets: [String: [FacetCount]] = [:]
+            if request.facets {
+                var otherMonths: [Double: String] = [:]
+                for date in tally.otherDates.keys {
+                    otherMonths[date] = try db.first("SELECT strftime('%Y-%m', ?, 'unixepoch')", [.real(date)]) {
+                        $0.string(0)
+                    } ?? nil
+                }
+                facets = tally.facets(limit: Self.facetValueLimit, otherMonths: otherMonths)
+                try Self.declaredFacetCounts(into: &facets, in: db)
+            }
             return SearchResults(words: match.words, total: total, offset: request.offset, results: results,
-                                 facets: request.facets ? try Self.facetCounts(in: db) : [:], hybrid: hybrid)
+                                 facets: facets, hybrid: hybrid)
         }
     }
 
-    /// Fills `temp.search_matches` with every capture the words match (by its moment's representative), its best
-    /// bm25 and whether it has the exact phrase, plus the vector candidates. A match that is its own representative
-    /// is judged by `shown` (a condition on `capture_facts AS c`) in the same pass, and ranked only when shown;
-    /// `shown` stays NULL for the others (members, always ranked: their score counts for their representative).
+    /// Fills `temp.search_hits` with every capture shown that the words match (by its moment's representative),
+    /// its best bm25, whether it has the exact phrase, its vector similarity, and its facts; or, without words or
+    /// vectors, with every capture shown. A match that is its own representative is judged by `shown` (a 0/1
+    /// condition on `capture_facts AS c`) in the same pass and ranked only when shown; the rest (members mapped to
+    /// their representative, vector candidates) are judged afterwards, and what is not shown is deleted.
     private static func collectMatches(_ match: MatchQuery, vectorScores: [String: Float],
                                        shown: (sql: String, arguments: [DatabaseValue]), in db: Database) throws {
         try db.executeScript("""
-            CREATE TEMP TABLE IF NOT EXISTS search_matches (
-                capture INTEGER PRIMARY KEY, score REAL, phrase INTEGER NOT NULL DEFAULT 0, vector REAL,
-                shown INTEGER);
             CREATE TEMP TABLE IF NOT EXISTS search_hits (
                 capture INTEGER PRIMARY KEY, score REAL, phrase INTEGER NOT NULL DEFAULT 0, vector REAL,
-                id TEXT NOT NULL, source TEXT NOT NULL, kind TEXT NOT NULL, date REAL NOT NULL, city TEXT,
-                has_code INTEGER NOT NULL, labels TEXT);
-            DELETE FROM temp.search_matches;
+                shown INTEGER, id TEXT, source TEXT, kind TEXT, date REAL, city TEXT, has_code INTEGER, labels TEXT);
+            DELETE FROM temp.search_hits;
             """)
+        let facts = "c.id, c.source, c.kind, c.date, c.city, c.has_code, c.labels"
+        if match.isEmpty && vectorScores.isEmpty {
+            try db.execute("""
+                INSERT INTO temp.search_hits (capture, shown, id, source, kind, date, city, has_code, labels)
+                SELECT c.capture, 1, \(facts) FROM capture_facts AS c WHERE \(shown.sql)
+                """, shown.arguments)
+            return
+        }
         let representative = """
             CASE WHEN c.moment_representative = 0 THEN coalesce((
                 SELECT r.capture FROM capture_facts AS r WHERE r.moment = c.moment AND r.moment_representative = 1),
                 c.capture) ELSE c.capture END
             """
-        let upsert = "ON CONFLICT (capture) DO UPDATE SET score = min(score, excluded.score), shown = coalesce(shown, excluded.shown)"
+        let own = "CASE WHEN c.moment_representative = 1 THEN"
+        let upsert = """
+            ON CONFLICT (capture) DO UPDATE SET score = min(score, excluded.score),
+                shown = coalesce(shown, excluded.shown), id = coalesce(id, excluded.id),
+                source = coalesce(source, excluded.source), kind = coalesce(kind, excluded.kind),
+                date = coalesce(date, excluded.date), city = coalesce(city, excluded.city),
+                has_code = coalesce(has_code, excluded.has_code), labels = coalesce(labels, excluded.labels)
+            """
+        // A representative not shown is left out: nothing it matched can show (a member mapped to it is judged
+        // on its facts again). bm25 is called only where the CASE reaches it.
+        func matches(from tables: String, matching condition: String, score: String) -> String {
+            """
+            INSERT INTO temp.search_hits (capture, score, shown, id, source, kind, date, city, has_code, labels)
+            SELECT \(representative), CASE WHEN c.moment_representative = 0 OR \(shown.sql) THEN \(score) END,
+                   \(own) \(shown.sql) END, \(own) c.id END, \(own) c.source END, \(own) c.kind END, \(own) c.date END,
+                   \(own) c.city END, \(own) c.has_code END, \(own) c.labels END
+            FROM \(tables)
+            WHERE \(condition) AND (c.moment_representative = 0 OR \(shown.sql))
+            \(upsert)
+            """
+        }
         if let expression = match.allWords {
-            // bm25 is called only where the CASE reaches it: for members, and for representatives shown.
-            try db.execute("""
-                INSERT INTO temp.search_matches (capture, score, shown)
-                SELECT \(representative),
-                       CASE WHEN c.moment_representative = 0 OR (\(shown.sql)) IS 1
-                            THEN bm25(captures_search, 1.0, 0.8, 0.4) END,
-                       CASE WHEN c.moment_representative = 1 THEN (\(shown.sql)) END
-                FROM captures_search CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid
-                WHERE captures_search MATCH ?
-                \(upsert)
-                """, shown.arguments + shown.arguments + [.text(expression)])
-            try db.execute("""
-                INSERT INTO temp.search_matches (capture, score, shown)
-                SELECT \(representative),
-                       CASE WHEN c.moment_representative = 0 OR (\(shown.sql)) IS 1 THEN bm25(search_fields_fts) END,
-                       CASE WHEN c.moment_representative = 1 THEN (\(shown.sql)) END
-                FROM search_fields_fts CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
-                CROSS JOIN capture_facts AS c ON c.id = f.capture_id
-                WHERE search_fields_fts MATCH ?
-                \(upsert)
-                """, shown.arguments + shown.arguments + [.text(expression)])
+            // Parameters in the order they appear: `shown` twice in the SELECT, the words, `shown` in the WHERE.
+            let arguments = shown.arguments + shown.arguments + [.text(expression)] + shown.arguments
+            try db.execute(matches(
+                from: "captures_search CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid",
+                matching: "captures_search MATCH ?", score: "bm25(captures_search, 1.0, 0.8, 0.4)"), arguments)
+            try db.execute(matches(
+                from: """
+                    search_fields_fts CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
+                    CROSS JOIN capture_facts AS c ON c.id = f.capture_id
+                    """,
+                matching: "search_fields_fts MATCH ?", score: "bm25(search_fields_fts)"), arguments)
         }
         if let phrase = match.phrase {
             try db.execute("""
-                UPDATE temp.search_matches SET phrase = 1 WHERE capture IN (
+                UPDATE temp.search_hits SET phrase = 1 WHERE capture IN (
                     SELECT \(representative) FROM captures_search
                     CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid
                     WHERE captures_search MATCH ?1
@@ -120,11 +140,68 @@ extension IndexStore {
         }
         for (id, similarity) in vectorScores {
             try db.execute("""
-                INSERT INTO temp.search_matches (capture, vector)
+                INSERT INTO temp.search_hits (capture, vector)
                 SELECT \(representative), ?2 FROM capture_facts AS c WHERE c.id = ?1
                 ON CONFLICT (capture) DO UPDATE SET vector = max(coalesce(vector, -2), excluded.vector)
                 """, [.text(id), .real(Double(similarity))])
         }
+        // The representatives only reached through a member or a vector are judged on their own facts.
+        try db.execute("""
+            INSERT INTO temp.search_hits (capture, shown, id, source, kind, date, city, has_code, labels)
+            SELECT h.capture, \(shown.sql), \(facts)
+            FROM temp.search_hits AS h CROSS JOIN capture_facts AS c ON c.capture = h.capture
+            WHERE h.shown IS NULL
+            ON CONFLICT (capture) DO UPDATE SET shown = excluded.shown, id = excluded.id, source = excluded.source,
+                kind = excluded.kind, date = excluded.date, city = excluded.city, has_code = excluded.has_code,
+                labels = excluded.labels
+            """, shown.arguments)
+        try db.execute("DELETE FROM temp.search_hits WHERE shown IS NOT 1")
+    }
+
+    /// One pass over `temp.search_hits`: counts them, keeps the best for the page when `ranking` (text alone or
+    /// browsing: the phrase, then -bm25, then the newest, then the id), and counts the built-in facets.
+    private static func tally(_ tally: inout SearchTally, facets: Bool, ranking: Bool, in db: Database) throws {
+        try db.forEachRow("""
+            SELECT h.capture, h.phrase, h.score, h.date, h.id, h.source, h.kind, h.city, h.has_code, h.labels
+            FROM temp.search_hits AS h
+            """) { row in
+            tally.count()
+            let date = row.double(3) ?? 0
+            if ranking {
+                let phrase = row.int64(1) ?? 0, fused = -(row.double(2) ?? 0)
+                if tally.mayKeep(phrase: phrase, fused: fused, date: date) {
+                    tally.offer(SearchTally.Key(phrase: phrase, fused: fused, date: date, id: row.string(4) ?? "",
+                                                capture: row.int64(0) ?? 0))
+                }
+            }
+            if facets {
+                tally.countFacets(source: row.string(5) ?? "", kind: row.string(6) ?? "", city: row.string(7),
+                                  date: date, hasCode: row.bool(8) ?? false, labels: row.string(9))
+            }
+        }
+    }
+
+    /// The results for these rows of `temp.search_hits`, in this order, with their path, place and moment.
+    private static func rows(of captures: [Int64], in db: Database) throws -> [SearchResult] {
+        try captures.compactMap { capture in
+            try db.first("""
+                SELECT c.id, c.source, c.path, c.date, c.kind, p.city, p.lat, p.lon, h.score, h.vector, h.phrase,
+                       c.moment
+                FROM temp.search_hits AS h CROSS JOIN captures AS c ON c.rowid = h.capture
+                LEFT JOIN places AS p ON p.capture_id = c.id
+                WHERE h.capture = ?
+                """, [.integer(capture)], result)
+        }
+    }
+
+    /// A result from a row of `id, source, path, date, kind, city, lat, lon, score, vector, phrase, moment`.
+    private static func result(_ row: Row) -> SearchResult {
+        var place = row.string(5)
+        if place == nil, let lat = row.double(6), let lon = row.double(7) { place = "\(lat),\(lon)" }
+        return SearchResult(id: row.string(0) ?? "", source: row.string(1) ?? "", path: row.string(2) ?? "",
+                            date: Date(timeIntervalSince1970: row.double(3) ?? 0), kind: row.string(4) ?? "",
+                            place: place, field: nil, snippet: nil, textScore: row.double(8),
+                            vectorScore: row.double(9), exactPhrase: row.bool(10) ?? false, moment: row.string(11))
     }
 
     /// One page of `temp.search_hits`: the exact phrase first; then bm25 (text alone), a reciprocal-rank fusion of
@@ -147,14 +224,7 @@ extension IndexStore {
             CROSS JOIN captures AS c ON c.rowid = h.capture
             LEFT JOIN places AS p ON p.capture_id = c.id
             ORDER BY h.phrase DESC, h.fused DESC, h.date DESC, h.id
-            """, [DatabaseValue(limit), DatabaseValue(offset)]) { row in
-            var place = row.string(5)
-            if place == nil, let lat = row.double(6), let lon = row.double(7) { place = "\(lat),\(lon)" }
-            return SearchResult(id: row.string(0) ?? "", source: row.string(1) ?? "", path: row.string(2) ?? "",
-                                date: Date(timeIntervalSince1970: row.double(3) ?? 0), kind: row.string(4) ?? "",
-                                place: place, field: nil, snippet: nil, textScore: row.double(8),
-                                vectorScore: row.double(9), exactPhrase: row.bool(10) ?? false, moment: row.string(11))
-        }
+            """, [DatabaseValue(limit), DatabaseValue(offset)], result)
     }
 
     /// The best marked snippet of a result: from the first built-in column with a match, else from a declared
