@@ -39,20 +39,32 @@ public final class PoolIndex: Sendable {
 
     // MARK: Status
 
-    /// The status as the last (or running) indexer saved it (`waitingForGrant` when grants are in use and none
-    /// covers a source), with the engine models' status and the count of captures that have an image vector, as
-    /// `pool-pipeline status --json` shows them.
+    /// The status as the last (or running) indexer saved it, or live from a watcher (`run --watch`) serving the
+    /// index's control socket (`waitingForGrant` when grants are in use, none covers a source and nothing runs),
+    /// with the engine models' status, the count of captures that have an image vector and of failures, as
+    /// `pool-pipeline status` shows them.
     public func status() throws -> PoolIndexStatus {
         let store = try open()
         defer { store.close() }
-        var status = try SavedStatus.load(from: store).status
+        let saved = try SavedStatus.load(from: store)
+        var status = saved.status
+        let watcher = tellWatcher("status")?.report
+        if let live = watcher?.status {
+            status.phase = live.phase
+            status.detail = live.detail
+            status.pauseReason = live.pauseReason
+            if let liveLast = live.lastRun, liveLast.finishedAt > status.lastRun?.finishedAt ?? .distantPast {
+                status.lastRun = liveLast
+            }
+        }
         let contents = try settings.load()
         if contents.grantsInUse, contents.grants.isEmpty, status.phase == .idle {
             status.phase = .waitingForGrant
             status.detail.waitingFor = "a grant (pool-pipeline grants add)"
         }
         return PoolIndexStatus(index: status, models: ModelsStatusFile(root: ModelsConfiguration.root(forIndex: path)).load(),
-                               visuallyIndexedAssets: try store.visuallyIndexedCount, captures: try store.captureCount)
+                               visuallyIndexedAssets: try store.visuallyIndexedCount, captures: try store.captureCount,
+                               failures: try store.failureCount, runningPID: saved.runningPID, watcher: watcher)
     }
 
     /// The status now and at each change (a download's progress, vectors filled in, included), read every

@@ -1,4 +1,5 @@
 import ModelInstall
+import PoolPipeline
 import Runner
 
 /// What `PoolIndex.status()` and `statusUpdates()` report: the indexer's status (phase, detail, last run, pause
@@ -15,13 +16,23 @@ public struct PoolIndexStatus: Sendable, Equatable {
     public var visuallyIndexedAssets: Int
     /// Captures in the index.
     public var captures: Int
+    /// Captures whose last attempt failed.
+    public var failures: Int
+    /// The process running indexing now (holding the index's lock), if any; -1 when its holder does not say.
+    public var runningPID: Int32?
+    /// The live state of a watcher (`run --watch`) serving the index's control socket, when one does; its phase,
+    /// detail, pause reason and a newer last run are already read into `index`.
+    public var watcher: WatchReport?
 
     public init(index: IndexStatus, models: ModelsStatus = .notInstalled, visuallyIndexedAssets: Int = 0,
-                captures: Int = 0) {
+                captures: Int = 0, failures: Int = 0, runningPID: Int32? = nil, watcher: WatchReport? = nil) {
         self.index = index
         self.models = models
         self.visuallyIndexedAssets = visuallyIndexedAssets
         self.captures = captures
+        self.failures = failures
+        self.runningPID = runningPID
+        self.watcher = watcher
     }
 
     /// The indexer's fields (`phase`, `detail`, `lastRun`, `pauseReason`) read and written in place.

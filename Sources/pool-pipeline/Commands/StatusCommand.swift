@@ -1,5 +1,5 @@
-import ControlSocket
 import Foundation
+import IndexClient
 import ModelInstall
 import PoolPipeline
 import Runner
@@ -33,32 +33,17 @@ struct StatusCommand: Command {
     }
 
     func run() async throws -> ExitCode {
-        let store = try IndexOption.openExisting(indexPath)
-        var saved = try SavedStatus.load(from: store)
-        let captures = try store.captureCount, failures = try store.failureCount
-        let models = ModelsStatusFile(root: ModelsConfiguration.root(forIndex: indexPath)).load()
-        let visual = try store.visuallyIndexedCount
-        let watcher = liveWatcher()
-        if let live = watcher?.status {
-            saved.status.phase = live.phase
-            saved.status.detail = live.detail
-            saved.status.pauseReason = live.pauseReason
-            if let liveLast = live.lastRun, liveLast.finishedAt > saved.status.lastRun?.finishedAt ?? .distantPast {
-                saved.status.lastRun = liveLast
-            }
-        }
+        try IndexOption.openExisting(indexPath).close()      // no index here is a usage error, as before
+        let current = try PoolIndex(path: indexPath).status()
         if json {
-            var report = StatusReport(saved: saved, captures: captures, failures: failures)
-            report.models = models
-            report.visuallyIndexedAssets = visual
-            report.watcher = watcher
-            print(jsonLine(report), terminator: "")
+            print(jsonLine(StatusReport(current)), terminator: "")
             return .success
         }
-        let status = saved.status
+        let status = current.index
+        let watcher = current.watcher
         print("phase: \(status.phase.rawValue)")
         print("detail: \(status.detail.text)")
-        if let pid = saved.runningPID { print("running: process \(pid)") }
+        if let pid = current.runningPID { print("running: process \(pid)") }
         if let watcher { printWatcher(watcher) }
         for note in status.detail.notes { print("note: \(note)") }
         if let reason = status.pauseReason {
@@ -72,21 +57,14 @@ struct StatusCommand: Command {
         } else {
             print("last run: none")
         }
-        print("index: \(indexPath) (\(captures) captures, \(failures) failed)")
-        print("models: \(models.summary); \(visual) of \(captures) captures have an image vector")
+        print("index: \(indexPath) (\(current.captures) captures, \(current.failures) failed)")
+        print("models: \(current.models.summary); \(current.visuallyIndexedAssets) of \(current.captures) captures "
+              + "have an image vector")
         return .success
     }
 }
 
 extension StatusCommand {
-    /// The live state of the watcher serving the index's control socket, if one does.
-    private func liveWatcher() -> WatchReport? {
-        guard let line = try? ControlClient.send("status", to: WatchControl.socketPath(for: indexPath)) else {
-            return nil
-        }
-        return (try? WatchControl.decode(line))?.report
-    }
-
     private func printWatcher(_ watcher: WatchReport) {
         let formatter = ISO8601DateFormatter()
         var line = "watcher: process \(watcher.pid), \(watcher.paused ? "paused" : "running"), watching "
@@ -116,19 +94,22 @@ struct StatusReport: Encodable {
     var captures: Int
     var failures: Int
     /// Where the engine models stand (`pool-pipeline models status`).
-    var models: ModelsStatus = .notInstalled
+    var models: ModelsStatus
     /// Captures that have an image vector.
-    var visuallyIndexedAssets = 0
+    var visuallyIndexedAssets: Int
     /// The watcher serving the control socket, when one does.
     var watcher: WatchReport?
 
-    init(saved: SavedStatus, captures: Int, failures: Int) {
-        phase = saved.status.phase.rawValue
-        detail = saved.status.detail
-        lastRun = saved.status.lastRun
-        pauseReason = saved.status.pauseReason
-        runningPID = saved.runningPID
-        self.captures = captures
-        self.failures = failures
+    init(_ current: PoolIndexStatus) {
+        phase = current.phase.rawValue
+        detail = current.detail
+        lastRun = current.lastRun
+        pauseReason = current.pauseReason
+        runningPID = current.runningPID
+        captures = current.captures
+        failures = current.failures
+        models = current.models
+        visuallyIndexedAssets = current.visuallyIndexedAssets
+        watcher = current.watcher
     }
 }
