@@ -32,6 +32,10 @@ public final class Indexer: Sendable {
         if let filesInProgress { environment.provide(filesInProgress) }
         afterRun = AfterRunWork()
         environment.provide(afterRun)
+        let journal = indexPath == ":memory:" ? nil : CaptureJournal(store: store)
+        self.journal = journal
+        // The gate says which captures it holds: the journal then keeps nothing of them but what the index keeps.
+        environment.provide(HeldCaptureNotice { capture in journal?.forgetPath(of: capture) })
         graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
         let saved = try SavedStatus.load(from: store, retry: mode.retry)
         grant = IndexGrant(store: store, interval: grantInterval,
@@ -41,7 +45,6 @@ public final class Indexer: Sendable {
         if !mode.waitsForIndex, let holder = try Self.take(grant) {
             throw IndexerError.alreadyIndexing(pid: holder.pid, index: indexPath)
         }
-        journal = indexPath == ":memory:" ? nil : CaptureJournal(store: store)
         memoryCeilingMiB = mode.memoryCeilingMiB
         retry = mode.retry
         runner = PipelineRunner(graph: graph, ledger: store, options: .init(
