@@ -55,6 +55,14 @@ public struct NamingPolicy: Sendable {
         return .cloud(cloud)
     }
 
+    /// Whether `route()` would choose an endpoint now (nothing spent): false once every endpoint configured is off,
+    /// unreachable or out of consent or budget, so a later pass stops asking.
+    public var canRoute: Bool {
+        if let local, !localUnreachable { return !isOff(local) }
+        guard let cloud, namesWithCloudAssist, let consent, consent.covers(cloud) else { return false }
+        return !isOff(cloud) && budget > 0
+    }
+
     /// Ends the budget: the units recorded with the consent are spent (by another process meanwhile), or the
     /// consent was revoked. The cloud is not asked again by this policy.
     public mutating func endBudget() { budget = 0 }

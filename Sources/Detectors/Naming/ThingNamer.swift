@@ -68,6 +68,9 @@ public final class ThingNamer: Sendable {
         return .pending(reason: "no endpoint answered")
     }
 
+    /// Whether a capture given now would be sent to an endpoint (see `NamingPolicy.canRoute`).
+    public var canAsk: Bool { policy.withLock { $0.canRoute } }
+
     /// Captures cloud assist may still name, as this namer knows it.
     public var budgetLeft: Int { policy.withLock { $0.budget } }
 

@@ -20,13 +20,16 @@ extension NamingStage {
     /// them (their text, code payloads and labels; never the image, which is not read again). A held capture is
     /// never asked for: it is skipped when the index holds it back (`capture_holds`) or the sensitive-data rules
     /// would hold what is stored of it. A capture named, or answered `unknown`, leaves `naming_pending`; one
-    /// still waiting keeps its row with the new reason. `shouldStop` is checked between captures.
+    /// still waiting keeps its row with the new reason. The pass ends as soon as no endpoint may be asked (none
+    /// configured, every one off or out of consent or budget): the rows left keep their reasons. `shouldStop` is
+    /// checked between captures.
     @discardableResult
     public func nameWaiting(in store: IndexStore, indexedBefore before: Date,
                             shouldStop: @Sendable () -> Bool = { false }) async throws -> LaterPass {
         var pass = LaterPass()
+        guard namer.canAsk else { return pass }
         for waiting in try Self.waiting(in: store, indexedBefore: before) {
-            if shouldStop() { break }
+            if shouldStop() || !namer.canAsk { break }
             guard let input = namingInput(text: waiting.text, codes: waiting.codes, labels: waiting.labels) else {
                 pass.notAsked += 1
                 continue
