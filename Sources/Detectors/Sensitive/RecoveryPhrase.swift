@@ -39,7 +39,7 @@ public enum RecoveryPhrase {
         var numbered = 0
         for token in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
             let read = String(token)
-            if read.allSatisfy(\.isNumber) {      // "1." numbering
+            if isNumbering(read) {      // "1." numbering, also as OCR reads it ("1l.", "l0.")
                 if !current.isEmpty { numbered += 1 }
                 continue
             }
@@ -73,6 +73,14 @@ public enum RecoveryPhrase {
             if cut != letters, index[cut] != nil { return cut }
         }
         return nil
+    }
+
+    /// A word's number in a list as OCR reads it: digits, or up to three characters of digits and their letter
+    /// look-alikes with at least one digit (`1l`, `l0`, `I2`).
+    static func isNumbering(_ token: String) -> Bool {
+        if token.allSatisfy(\.isNumber) { return true }
+        return token.count <= 3 && token.contains(where: \.isNumber)
+            && token.allSatisfy { $0.isNumber || "lio".contains($0) }
     }
 
     static let lookAlikes: [Character: Character] = ["0": "o", "1": "l", "5": "s", "8": "b", "2": "z", "6": "g"]
