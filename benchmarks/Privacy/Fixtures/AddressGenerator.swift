@@ -49,7 +49,9 @@ public enum AddressGenerator {
             return Address(street: street, locality: "\(city), \(state) \(zip)", country: country)
         case "GB":
             let outward = r.pick(["SW1A", "NW1", "M1", "BS8", "LS1", "YO1", "OX1", "CB2", "BA1", "EC1V", "W1D"])
-            let postcode = outward + " " + String(r.int(1...9)) + r.letters(2)
+            // The inward code's letters are never C, I, K, M, O or V (Royal Mail's rule).
+            let inward = "ABDEFGHJLNPQRSTUWXYZ".map { String($0) }
+            let postcode = outward + " " + String(r.int(1...9)) + r.pick(inward) + r.pick(inward)
             var street = "\(r.int(1...250))\(r.chance(0.1) ? "A" : "") \(r.pick(ukStreets))"
             if r.chance(0.2) { street = "Flat \(r.int(1...20)), " + street }
             return Address(street: street, locality: "\(r.pick(ukTowns)) \(postcode)", country: country)
