@@ -19,6 +19,9 @@ struct PostalAddressTests {
                                          "addressCountry": "US"])
         #expect(values("Ship to: 350 Fifth Avenue, New York, NY 10118-0110") == ["350 Fifth Avenue, New York, NY 10118-0110"])
         #expect(values("12 N. Main St Apt 4B\nSpringfield, IL 62701") == ["12 N. Main St Apt 4B, Springfield, IL 62701"])
+        // One line the screen wrapped before the ZIP code (read so on seed 808 through OCR).
+        #expect(values("Delivery address: 3253 W. Market St Suite 672, Seattle, WA\n62180\nArriving Thursday")
+                == ["3253 W. Market St Suite 672, Seattle, WA 62180"])
     }
 
     @Test func unitedKingdom() {

@@ -54,7 +54,19 @@ public enum PostalAddresses {
                 continue
             }
             // Both on one line, split at a comma.
-            if let address = oneLine(lines[index]) { found.append(address) }
+            if let address = oneLine(lines[index]) {
+                found.append(address)
+                index += 1
+                continue
+            }
+            // One line the screen wrapped (`…, Seattle, WA` / `62180`): a line with a comma whose end, joined with
+            // a next line that holds no address of its own, completes one.
+            if index + 1 < lines.count, lines[index].contains(","), !lines[index + 1].contains(","),
+               let address = oneLine(lines[index] + " " + lines[index + 1]) {
+                found.append(address)
+                index += 2
+                continue
+            }
             index += 1
         }
         return found
