@@ -28,6 +28,8 @@ private final class JournalLibrary: Sendable {
     var pipeline: String { folder + "/pipeline.json" }
     var journal: String { CaptureJournal.path(forIndex: index) }
     let snapshots = Mutex<[(capture: String, bytes: Data)]>([])
+    /// How many times the work the probe left for after the run ran, and how many captures the index held then.
+    let afterRun = Mutex<[Int]>([])
 
     init() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -61,8 +63,11 @@ private final class JournalLibrary: Sendable {
             text: Dictionary(uniqueKeysWithValues: Self.captures.map { ($0.id.rawValue, $0.text) }),
             codes: Dictionary(uniqueKeysWithValues: Self.captures.map { ($0.id.rawValue, $0.codes) }))
         let journal = journal
-        registry.register("probe") { [self] _ in
-            ClosureStage<CaptureRecord, CaptureRecord> { record, context in
+        registry.register("probe") { [self] setup in
+            if let work = setup.environment[AfterRunWork.self], let store = setup.environment[IndexStore.self] {
+                work.add("probe") { self.afterRun.withLock { $0.append((try? store.captureCount) ?? -1) } }
+            }
+            return ClosureStage<CaptureRecord, CaptureRecord> { record, context in
                 let bytes = FileManager.default.contents(atPath: journal) ?? Data()
                 self.snapshots.withLock { $0.append((context.capture.rawValue, bytes)) }
                 return record
@@ -98,6 +103,8 @@ struct JournalPrivacyTests {
             #expect(JournalLibrary.leaks(snapshot.bytes).isEmpty, "\(String(decoding: snapshot.bytes, as: UTF8.self))")
         }
         #expect(!FileManager.default.fileExists(atPath: library.journal))     // a run that ends removes it
+        // The indexer ran the work the stage left, once, after every capture was stored.
+        #expect(library.afterRun.withLock { $0 } == [3])
     }
 
     @Test func aHeldCaptureTriedAloneAfterACrashLeavesNoPathBehind() async throws {
