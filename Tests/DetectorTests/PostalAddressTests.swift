@@ -36,6 +36,11 @@ struct PostalAddressTests {
         #expect(found.map(\.value) == ["Unter den Linden 77, 10117 Berlin"])
         #expect(found.first?.fields["addressCountry"] == "DE" && found.first?.fields["addressLocality"] == "Berlin")
         #expect(values("Hauptstraße 5a, 80331 München") == ["Hauptstraße 5a, 80331 München"])
+        // `ß` as the recogniser reads it (seeds 808 and 909 through OCR); `strasse` is a spelling of its own.
+        for read in ["SchillerstraRe 29a", "Schillerstrake 29a", "Schillerstrage 29a", "Schillerstra&e 29a", "SchillerstraBe 29a"] {
+            #expect(values(read + "\n03453 Leipzig") == ["Schillerstraße 29a, 03453 Leipzig"], "\(read)")
+        }
+        #expect(values("Schillerstrasse 29a\n03453 Leipzig") == ["Schillerstrasse 29a, 03453 Leipzig"])
     }
 
     @Test func france() {

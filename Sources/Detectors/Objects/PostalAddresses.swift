@@ -114,10 +114,12 @@ public enum PostalAddresses {
         }
         if let parts = groups(fiveDigitLocality, locality) {
             let country: String
+            var street = street
             if matches(frStreet, street) {
                 country = "FR"
-            } else if matches(deStreet, street), !street.first!.isNumber {
+            } else if case let german = readingStrasse(street), matches(deStreet, german), !german.first!.isNumber {
                 country = "DE"
+                street = german
             } else {
                 return nil
             }
@@ -126,6 +128,15 @@ public enum PostalAddresses {
         }
         return nil
     }
+
+    /// `…straße` as the recogniser reads its `ß` (`Schillerstrake`, `LindenstraRe`, `Hauptstra&e`): one character
+    /// between `stra` and a final `e` that cannot be German there is read back as `ß` (`strasse` is left as written).
+    static func readingStrasse(_ street: String) -> String {
+        let range = NSRange(street.startIndex..., in: street)
+        return misreadStrasse.stringByReplacingMatches(in: street, range: range, withTemplate: "$1ße")
+    }
+
+    static let misreadStrasse = regex(#"([Ss]tra)[^ßs\s\d]e\b"#)
 
     static func make(street: String, locality: String, postcode: String, city: String, region: String? = nil,
                      country: String) -> DetectedObject {
