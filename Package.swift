@@ -138,7 +138,8 @@ targets += [
     .executableTarget(name: "containment-probe", dependencies: ["PoolPipeline", "Runner", "Captures"],
                       path: "Tests/ContainmentProbe"),
     .testTarget(name: "PoolPipelineTests", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport",
-                                                          "containment-probe", "ModelInstall"]),
+                                                          "containment-probe", "ModelInstall", "PrivacyStages",
+                                                          "PersistStage", "Captures"]),
 ]
 products += [
     .library(name: "PoolPipeline", targets: ["PoolPipeline"]),

@@ -15,6 +15,8 @@ public final class Indexer: Sendable {
     private let journal: CaptureJournal?
     private let memoryCeilingMiB: Int?
     private let retry: RetryPolicy?
+    /// What stages left for after a completed run (a later naming pass).
+    private let afterRun: AfterRunWork
 
     /// Loads `pipeline` into a runner over the index at `indexPath`. Throws `PipelineError` for a pipeline file
     /// that does not load, the store's errors for an index that cannot be opened, and
@@ -28,6 +30,12 @@ public final class Indexer: Sendable {
         var environment = StageEnvironment(baseDirectory: "")
         environment.provide(store)
         if let filesInProgress { environment.provide(filesInProgress) }
+        afterRun = AfterRunWork()
+        environment.provide(afterRun)
+        let journal = indexPath == ":memory:" ? nil : CaptureJournal(store: store)
+        self.journal = journal
+        // The gate says which captures it holds: the journal then keeps nothing of them but what the index keeps.
+        environment.provide(HeldCaptureNotice { capture in journal?.forgetPath(of: capture) })
         graph = try PipelineLoader(registry: registry, environment: environment).load(file: pipeline)
         let saved = try SavedStatus.load(from: store, retry: mode.retry)
         grant = IndexGrant(store: store, interval: grantInterval,
@@ -37,7 +45,6 @@ public final class Indexer: Sendable {
         if !mode.waitsForIndex, let holder = try Self.take(grant) {
             throw IndexerError.alreadyIndexing(pid: holder.pid, index: indexPath)
         }
-        journal = indexPath == ":memory:" ? nil : CaptureJournal(store: store)
         memoryCeilingMiB = mode.memoryCeilingMiB
         retry = mode.retry
         runner = PipelineRunner(graph: graph, ledger: store, options: .init(
@@ -115,6 +122,9 @@ public final class Indexer: Sendable {
         let summary = try await runner.run()
         await saver.value
         if grant.isHeld { try SavedStatus.save(summary.status, pid: nil, to: store) }
+        // Work left for after the run (captures still waiting for a name), only after a run that completed and
+        // while it still holds the index.
+        if grant.isHeld, summary.status.lastRun?.reason == .completed { await afterRun.run() }
         store.close()
         return summary
     }

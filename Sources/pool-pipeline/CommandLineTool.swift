@@ -10,6 +10,7 @@ enum CommandLineTool {
         SearchCommand.self, SimilarCommand.self, BenchCommand.self, KindsCommand.self, RebuildIndexCommand.self,
         DeleteIndexCommand.self, ModelsCommand.self, IndexNowCommand.self, ServiceCommand.self, ExplainCommand.self,
         GrantsCommand.self, OptionsCommand.self, BatchesCommand.self, RecurringCommand.self,
+        NamingCommand.self,
     ]
 
     static var usage: String {

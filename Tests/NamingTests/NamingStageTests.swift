@@ -30,7 +30,7 @@ struct NamingStageTests {
     }
 
     /// text, codes → rules → privacy → naming → persist, with `naming`'s options.
-    static func graph(store: IndexStore, naming options: String) throws -> PipelineGraph {
+    static func graph(store: IndexStore, naming options: String, afterRun: AfterRunWork? = nil) throws -> PipelineGraph {
         let byID = Dictionary(uniqueKeysWithValues: captures.map { (id($0).rawValue, $0) })
         var registry = StageRegistry()
         registry.registerStoreStages()
@@ -43,12 +43,13 @@ struct NamingStageTests {
         registry.registerScriptedReading(text: byID.mapValues(\.text), codes: byID.mapValues(\.codes))
         var environment = StageEnvironment(baseDirectory: "/tmp")
         environment.provide(store)
+        if let afterRun { environment.provide(afterRun) }
         let spec = try PipelineSpec.parse(Data("""
-            {"sources": [{"id": "in", "kind": "list"}],
+            {"sources": [{"id": "shots", "kind": "list"}],
              "stages": [{"id": "text", "kind": "text"}, {"id": "codes", "kind": "codes"}, {"id": "rules", "kind": "rules"},
                         {"id": "privacy", "kind": "privacy.gate"}, {"id": "naming", "kind": "naming.chat", "options": \(options)},
                         {"id": "persist", "kind": "sqlite.persist"}],
-             "edges": [{"from": "in", "to": ["text", "codes", "privacy"]}, {"from": ["text", "codes"], "to": ["rules", "privacy"]},
+             "edges": [{"from": "shots", "to": ["text", "codes", "privacy"]}, {"from": ["text", "codes"], "to": ["rules", "privacy"]},
                        {"from": "rules", "to": "privacy"}, {"from": "privacy", "to": "naming"}, {"from": "naming", "to": "persist"}]}
             """.utf8), file: "naming.json")
         return try PipelineLoader(registry: registry, environment: environment).load(spec, file: "naming.json")

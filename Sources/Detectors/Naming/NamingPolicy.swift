@@ -14,7 +14,7 @@ public struct NamingPolicy: Sendable {
     public var cloud: NamingEndpoint?
     public var namesWithCloudAssist: Bool
     public var consent: CloudConsent?
-    /// Captures cloud assist may still name in this run (one unit each).
+    /// Captures cloud assist may still name (one unit each): what is left of the recorded consent's budget.
     public private(set) var budget: Int
     public var failureLimit: Int
     /// Set once the local endpoint refused a connection (nothing listens there).
@@ -54,6 +54,18 @@ public struct NamingPolicy: Sendable {
         budget -= 1
         return .cloud(cloud)
     }
+
+    /// Whether `route()` would choose an endpoint now (nothing spent): false once every endpoint configured is off,
+    /// unreachable or out of consent or budget, so a later pass stops asking.
+    public var canRoute: Bool {
+        if let local, !localUnreachable { return !isOff(local) }
+        guard let cloud, namesWithCloudAssist, let consent, consent.covers(cloud) else { return false }
+        return !isOff(cloud) && budget > 0
+    }
+
+    /// Ends the budget: the units recorded with the consent are spent (by another process meanwhile), or the
+    /// consent was revoked. The cloud is not asked again by this policy.
+    public mutating func endBudget() { budget = 0 }
 
     /// Notes how a request to `endpoint` went: `refused` when nothing listened (a local endpoint then counts as
     /// unreachable), `failed` for a timeout or error, `answered` resets its failure count.

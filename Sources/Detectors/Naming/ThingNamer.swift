@@ -9,11 +9,17 @@ import Synchronization
 public final class ThingNamer: Sendable {
     private let policy: Mutex<NamingPolicy>
     private let client = HTTPClient()
+    private let spendUnit: (@Sendable (_ host: String) -> Bool)?
     public let timeout: Duration
 
-    public init(policy: NamingPolicy, timeout: Duration = .seconds(30)) {
+    /// `spendUnit`, when given, records each unit of cloud assist where the consent and its budget are kept (so the
+    /// budget spent outlasts the run) and says whether it could: false when the consent was revoked or its budget
+    /// spent meanwhile, and the capture then waits, unsent.
+    public init(policy: NamingPolicy, timeout: Duration = .seconds(30),
+                spendUnit: (@Sendable (_ host: String) -> Bool)? = nil) {
         self.policy = Mutex(policy)
         self.timeout = timeout
+        self.spendUnit = spendUnit
     }
 
     /// What became of one capture.
@@ -33,7 +39,13 @@ public final class ThingNamer: Sendable {
             let endpoint: NamingEndpoint
             switch route {
             case .none(let reason): return .pending(reason: reason)
-            case .local(let chosen), .cloud(let chosen): endpoint = chosen
+            case .local(let chosen): endpoint = chosen
+            case .cloud(let chosen):
+                if let spendUnit, !spendUnit(chosen.host ?? "") {
+                    policy.withLock { $0.endBudget() }
+                    return .pending(reason: "cloud assist budget spent or consent revoked")
+                }
+                endpoint = chosen
             }
             switch await ask(endpoint, input) {
             case .success(let things):
@@ -56,7 +68,10 @@ public final class ThingNamer: Sendable {
         return .pending(reason: "no endpoint answered")
     }
 
-    /// Captures cloud assist may still name in this run.
+    /// Whether a capture given now would be sent to an endpoint (see `NamingPolicy.canRoute`).
+    public var canAsk: Bool { policy.withLock { $0.canRoute } }
+
+    /// Captures cloud assist may still name, as this namer knows it.
     public var budgetLeft: Int { policy.withLock { $0.budget } }
 
     private enum AskFailure: Error {

@@ -46,8 +46,8 @@ enum BuiltInRules {
      "fields": {"author": "handle", "url": "link"}},
     {"kind": "place", "type": "Place",
      "words": ["directions", "open now", "closes", "opens", "reviews", "hours", "call", "website", "menu", "reserve a table", "route", "nearby", "km", "mi", "open 24 hours", "google maps"],
-     "minimumWords": 3, "requires": ["phone|link"],
-     "fields": {"name": "title", "telephone": "phone", "url": "link"}}
+     "minimumWords": 3, "requires": ["phone|link|address"],
+     "fields": {"name": "title", "telephone": "phone", "url": "link", "address": "address"}}
   ]
 }
 """#),

@@ -29,6 +29,7 @@ public struct ObjectExtractor: Sendable {
             found += TravelAndShipping.bookingReferences(in: source)
             found += TravelAndShipping.trackingNumbers(in: source)
             found += TravelAndShipping.isbns(in: source)
+            found += PostalAddresses.addresses(in: source)
             found += custom(in: source)
         }
         var seen = Set<DetectedObject>()

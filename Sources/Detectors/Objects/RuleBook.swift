@@ -32,7 +32,7 @@ public struct RuleBook: Sendable {
 
     /// The built-in object kinds (what field sources and `requires` may name besides the files' own).
     public static let builtInKinds: Set<String> = ["link", "email", "phone", "money", "date", "time", "flight",
-                                                   "tracking", "isbn", "boardingPass", "bookingReference"]
+                                                   "tracking", "isbn", "boardingPass", "bookingReference", "address"]
     /// The checks an object rule may ask for.
     public static let checks: Set<String> = ["none", "luhn", "isbn", "s10", "ups"]
 

@@ -5,10 +5,16 @@ import Foundation
 /// keyword ("Password: h7#Kq2!x"), counted only when the value looks like one (entropy, mixed characters) and is
 /// not masked. A post that says "choose a strong password" has the keyword but no value.
 public enum CredentialRule {
+    /// The BEGIN or the END line of a private-key block, with dashes on at least one side: OCR often loses the
+    /// dashes at a line's start (or the whole first line, rendered against the edge), rarely both marker lines;
+    /// `KEY` may be misread (`KEVY`).
     static let privateKey = try! NSRegularExpression(
-        pattern: #"-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----"#)
+        pattern: #"-{2,}\s?(?:BEGIN|END) (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE K[A-Z]{1,3}(?: BLOCK)?"#
+            + #"|(?:BEGIN|END) (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE K[A-Z]{1,3}(?: BLOCK)?\s?-{2,}"#)
     /// Header and payload (the signature may be missing: unsigned, or lost by OCR at a line's end).
-    static let jwt = try! NSRegularExpression(pattern: #"\beyJ[A-Za-z0-9_\- ]{8,}\.\s?eyJ[A-Za-z0-9_\-]{8,}"#)
+    /// The payload's own `eyJ` is not required: OCR reads its `J` as `I` or `Z` (`eyIzdWIi`); the header must
+    /// still decode, or start, as a JWT header does (`isJWTHeader`).
+    static let jwt = try! NSRegularExpression(pattern: #"\beyJ[A-Za-z0-9_\- ]{8,}\.\s?[A-Za-z0-9_\-]{8,}"#)
     static let keywordValue = try! NSRegularExpression(
         pattern: #"(?i)\b(password|passwort|passwd|pwd|mot de passe|contraseña|senha|secret|api[_ \-]?key|access[_ \-]?key|token|client[_ \-]?secret|pin code|wi-?fi key|network key)\b\s*[:=]\s*["']?([^\s"']{6,128})"#)
 
@@ -20,7 +26,7 @@ public enum CredentialRule {
             }
             let range = NSRange(text.startIndex..., in: text)
             if privateKey.firstMatch(in: text, range: range) != nil {
-                return finding("credential.private-key", "credential: a private-key block (BEGIN ... PRIVATE KEY)")
+                return finding("credential.private-key", "credential: a private-key block (BEGIN/END ... PRIVATE KEY)")
             }
             if let match = jwt.firstMatch(in: text, range: range),
                isJWTHeader((text as NSString).substring(with: match.range)) {

@@ -44,9 +44,24 @@ public enum ProviderKeys {
         Shape("Groq", "API key", #"\bgsk_[A-Za-z0-9]{52}\b"#),
     ]
 
-    /// The first shape found in `text`.
+    /// The first shape found in `text`, or in a line of it that starts a key with a provider's prefix once its spaces
+    /// are taken out (OCR splits a long key in two: `AIzaYZBJGENFAPCPNJ PWGPNB676954652119179`).
     public static func find(in text: String) -> Shape? {
+        if let shape = first(in: text) { return shape }
+        for line in text.split(whereSeparator: \.isNewline) where prefixes.contains(where: { line.contains($0) }) {
+            let joined = line.split(whereSeparator: \.isWhitespace).joined()
+            if joined != line, let shape = first(in: joined) { return shape }
+        }
+        return nil
+    }
+
+    static func first(in text: String) -> Shape? {
         let range = NSRange(text.startIndex..., in: text)
         return shapes.first { $0.pattern.firstMatch(in: text, range: range) != nil }
     }
+
+    /// The prefixes that start a key (a line holding one is tried again without its spaces).
+    static let prefixes = ["AKIA", "ASIA", "AIza", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
+                           "sk_live_", "sk_test_", "rk_live_", "xox", "sk-", "hf_", "npm_", "pypi-", "SG.", "shpat_",
+                           "sq0", "dop_v1_", "gsk_", "ATATT3"]
 }

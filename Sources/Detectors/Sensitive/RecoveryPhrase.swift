@@ -38,12 +38,12 @@ public enum RecoveryPhrase {
         var current: [String] = []
         var numbered = 0
         for token in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
-            let word = String(token)
-            if word.allSatisfy(\.isNumber) {      // "1." numbering
+            let read = String(token)
+            if isNumbering(read) {      // "1." numbering, also as OCR reads it ("1l.", "l0.")
                 if !current.isEmpty { numbered += 1 }
                 continue
             }
-            if index[word] != nil {
+            if let word = listWord(read) {
                 current.append(word)
             } else {
                 if current.count >= 12 { runs.append((current, numbered)) }
@@ -54,6 +54,36 @@ public enum RecoveryPhrase {
         if current.count >= 12 { runs.append((current, numbered)) }
         return runs
     }
+
+    /// The list word `token` is, as OCR reads list words: itself; with look-alike digits read as the letters they
+    /// stand for (`z0o`, `5ister`); with a letter repeated by the recogniser on a short line (`zoooo`) cut back to
+    /// two or one. Nil when no such reading is a list word.
+    static func listWord(_ token: String) -> String? {
+        if index[token] != nil { return token }
+        let letters = String(token.map { lookAlikes[$0] ?? $0 })
+        guard letters.allSatisfy(\.isLetter) else { return nil }
+        if index[letters] != nil { return letters }
+        for keep in [2, 1] {
+            var cut = ""
+            var run = 0
+            for character in letters {
+                run = cut.last == character ? run + 1 : 1
+                if run <= keep { cut.append(character) }
+            }
+            if cut != letters, index[cut] != nil { return cut }
+        }
+        return nil
+    }
+
+    /// A word's number in a list as OCR reads it: digits, or up to three characters of digits and their letter
+    /// look-alikes with at least one digit (`1l`, `l0`, `I2`).
+    static func isNumbering(_ token: String) -> Bool {
+        if token.allSatisfy(\.isNumber) { return true }
+        return token.count <= 3 && token.contains(where: \.isNumber)
+            && token.allSatisfy { $0.isNumber || "lio".contains($0) }
+    }
+
+    static let lookAlikes: [Character: Character] = ["0": "o", "1": "l", "5": "s", "8": "b", "2": "z", "6": "g"]
 
     /// A phrase of valid length and checksum inside `text` (any window of a run of list words, when the text names
     /// a recovery phrase or numbers the words), or nil.

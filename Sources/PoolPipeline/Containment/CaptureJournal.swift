@@ -77,12 +77,15 @@ public final class CaptureJournal: RunJournal {
         return JournalStart(isolated: Set(settlement.isolate.map(\.capture)), failures: failures)
     }
 
+    /// The path is noted only for a capture tried alone (the one whose failure, should it take the process down
+    /// again, names its file): a capture under way with others is named by id, source and signature, what the
+    /// index keeps even of a held capture, so a crash before the gate leaves no path of it behind.
     public func admitted(_ capture: CaptureID, source: String, signature: String, path: String?, alone: Bool) {
         state.withLock { state in
             let token = state.nextToken
             state.nextToken += 1
             state.tokens[capture] = token
-            let entry = JournalCapture(source: source, signature: signature, capture: capture, path: path)
+            let entry = JournalCapture(source: source, signature: signature, capture: capture, path: alone ? path : nil)
             state.underWay[token] = (entry, alone, [])
             append(.admitted(token: token, alone: alone, entry), &state)
         }
@@ -131,6 +134,24 @@ public final class CaptureJournal: RunJournal {
             if state.descriptor >= 0 { close(state.descriptor) }
             state.descriptor = -1
             if state.suspects.isEmpty { unlink(path) }
+        }
+    }
+
+    /// Takes the path of a capture the privacy gate held back out of the journal: the file is rewritten without it
+    /// (a rename, so the old bytes go with the old file), and nothing of the capture is left but its id, source and
+    /// signature, as in the index. Nothing to do (the usual case) when the journal never noted its path.
+    public func forgetPath(of capture: CaptureID) {
+        state.withLock { state in
+            var noted = false
+            if let token = state.tokens[capture], state.underWay[token]?.capture.path != nil {
+                state.underWay[token]?.capture.path = nil
+                noted = true
+            }
+            if state.suspects[capture]?.path != nil {
+                state.suspects[capture]?.path = nil
+                noted = true
+            }
+            if noted, state.descriptor >= 0 { try? rewrite(&state) }
         }
     }
 

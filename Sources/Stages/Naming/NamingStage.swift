@@ -42,16 +42,21 @@ public struct NamingStage: Stage {
 
     /// What may be sent of `record`: nil when the sensitive-data rules would hold it.
     public func namingInput(of record: CaptureRecord) -> NamingInput? {
-        let text = record.text?.fullText ?? ""
-        let codes = (record.codes?.codes ?? []).compactMap(\.text)
-        let detectorInput = DetectorInput(
-            text: text,
-            codes: (record.codes?.codes ?? []).map { DetectorInput.Code(format: $0.format, text: $0.text, bytes: $0.payload) },
-            labels: (record.labels?.labels ?? []).map(\.name))
+        namingInput(text: record.text?.fullText ?? "",
+                    codes: (record.codes?.codes ?? []).map { DetectorInput.Code(format: $0.format, text: $0.text,
+                                                                                bytes: $0.payload) },
+                    labels: (record.labels?.labels ?? []).map(\.name))
+    }
+
+    /// What may be sent of a capture's derived text (read, or stored in the index): its text, the code payloads
+    /// that are text and the lead the rules find in them; nil when the sensitive-data rules would hold it.
+    public func namingInput(text: String, codes: [DetectorInput.Code], labels: [String]) -> NamingInput? {
+        let detectorInput = DetectorInput(text: text, codes: codes, labels: labels)
         guard SensitiveDetectors.evaluate(detectorInput) == nil else { return nil }
-        let objects = extractor.objects(text: text, codes: codes)
-        let lead = classifier.lead(text: ([text] + codes).joined(separator: "\n"), objects: objects)
-        return NamingInput(text: text, codes: codes,
+        let payloads = codes.compactMap(\.text)
+        let objects = extractor.objects(text: text, codes: payloads)
+        let lead = classifier.lead(text: ([text] + payloads).joined(separator: "\n"), objects: objects)
+        return NamingInput(text: text, codes: payloads,
                            leads: lead.map { [NamingLead(kind: $0.kind, fields: $0.fields)] } ?? [])
     }
 }

@@ -15,13 +15,17 @@ public struct PrivacyGateStage: Stage, OpenJoin {
     /// The kind name in pipeline files.
     public static let kind = "privacy.gate"
 
-    public init() {}
+    /// Told of each capture held back (the journal of captures under way then forgets its path); nil tells nobody.
+    public let notice: HeldCaptureNotice?
+
+    public init(notice: HeldCaptureNotice? = nil) { self.notice = notice }
 
     /// Every part: what the gate does not know it holds back all the same.
     public var extraParts: ExtraParts { .any }
 
     public func process(_ input: CaptureRecord, context: StageContext) async throws -> CaptureRecord {
         guard let finding = SensitiveDetectors.evaluate(Self.detectorInput(of: input)) else { return input }
+        notice?.held(input.file.id)
         return Self.held(input, verdict: PrivacyVerdict(finding))
     }
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The grants and options of an index, in a small JSON file beside it (`index.sqlite` → `index.settings.json`), so
 /// `delete-index` and `rebuild-index` keep them. Written whole to a temporary file and renamed over the old one, so
@@ -19,6 +22,9 @@ public struct IndexSettingsFile: Sendable {
         public var options = IndexOptions()
         /// Whether a grant was ever added: from then on indexing waits for one that covers a source.
         public var grantsInUse = false
+        /// Consents to cloud assist for naming, with their budgets (`CloudAssistConsent`); absent from files
+        /// written before they existed.
+        public var cloudAssist: [CloudAssistConsent]?
 
         public init(grants: [AccessGrant] = [], options: IndexOptions = IndexOptions(), grantsInUse: Bool = false) {
             self.grants = grants
@@ -54,9 +60,17 @@ public struct IndexSettingsFile: Sendable {
         }
     }
 
-    /// Loads, changes and saves the settings.
+    /// Loads, changes and saves the settings, holding an exclusive `flock` on the index's folder meanwhile, so two
+    /// changes (a command and a run, or two workers spending cloud-assist units) never lose one another.
     @discardableResult
     public func update<T>(_ change: (inout Contents) throws -> T) throws -> T {
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor >= 0 {
+            while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+        }
+        defer { if descriptor >= 0 { close(descriptor) } }     // closing lets go of the lock
         var contents = try load()
         let result = try change(&contents)
         try save(contents)
@@ -74,6 +88,10 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     case unknownGrant(id: String)
     /// A grant must cover at least one source.
     case noSources
+    /// A cloud-assist consent names a host.
+    case noHost
+    /// No cloud-assist consent is recorded for this host.
+    case unknownConsent(host: String)
 
     public var description: String {
         switch self {
@@ -81,6 +99,9 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
         case .unwritable(let path, let reason): "cannot write the index settings \(path): \(reason)"
         case .unknownGrant(let id): "no grant has the id \"\(id)\" (see `pool-pipeline grants list`)"
         case .noSources: "a grant covers at least one source (--source NAME, or --source '*' for all)"
+        case .noHost: "a consent names the host of the cloud endpoint (api.example.com)"
+        case .unknownConsent(let host):
+            "no consent to cloud assist is recorded for \"\(host)\" (see `pool-pipeline naming consent list`)"
         }
     }
 }

@@ -27,6 +27,10 @@ for seed in seeds {
     total += sensitive.count + leads.count
     evaluation.addGate(sensitive)
     evaluation.addRules(leads, book: .builtIn)
+    let addresses = OCRNoise.apply(AddressGenerator.captures(seed: seed, count: count), rate: noise, seed: seed)
+    total += addresses.count
+    evaluation.addObjects(addresses, book: .builtIn, everywhere: ["address"])
+    evaluation.addObjects(leads, book: .builtIn, everywhere: ["address"], only: ["address"])
 }
 
 func row(_ name: String, _ c: Evaluation.Counts) -> String {
@@ -44,4 +48,5 @@ print("\nlead macro-F1 over \(evaluation.leads.count) classes: \(String(format: 
 if showMistakes {
     print("\ngate mistakes:"); for line in evaluation.gateMistakes.prefix(40) { print("  " + line) }
     print("lead mistakes:"); for line in evaluation.leadMistakes.prefix(40) { print("  " + line) }
+    print("object mistakes:"); for line in evaluation.objectMistakes.prefix(40) { print("  " + line) }
 }

@@ -21,6 +21,7 @@ public struct Evaluation: Sendable {
     /// Names of captures the gate got wrong (for reading the misses).
     public var gateMistakes: [String] = []
     public var leadMistakes: [String] = []
+    public var objectMistakes: [String] = []
 
     public init() {}
 
@@ -68,6 +69,30 @@ public struct Evaluation: Sendable {
             for item in truth { objects[kind(item), default: Counts()].truePositives += got.contains(item) ? 1 : 0
                                 objects[kind(item), default: Counts()].falseNegatives += got.contains(item) ? 0 : 1 }
             for item in got.subtracting(truth) { objects[kind(item), default: Counts()].falsePositives += 1 }
+        }
+    }
+
+    /// Scores only the objects of `captures` (no lead): each kind their truth lists, and for the kinds in
+    /// `everywhere` every find on every capture, so a find on a hard negative counts against precision. With
+    /// `only`, no other kind is scored (captures whose other objects `addRules` scores already).
+    public mutating func addObjects(_ captures: [GeneratedCapture], book: RuleBook, everywhere: Set<String>,
+                                    only: Set<String>? = nil) {
+        let extractor = ObjectExtractor(book: book)
+        for capture in captures {
+            let found = extractor.objects(text: capture.text, codes: capture.codes)
+            var kinds = Set(capture.objects.map { kind($0) }).union(everywhere)
+            if let only { kinds.formIntersection(only) }
+            let truth = Set(capture.objects.filter { kinds.contains(kind($0)) })
+            let got = Set(found.filter { kinds.contains($0.kind) }.map { "\($0.kind) \($0.value)" })
+            for item in truth {
+                objects[kind(item), default: Counts()].truePositives += got.contains(item) ? 1 : 0
+                objects[kind(item), default: Counts()].falseNegatives += got.contains(item) ? 0 : 1
+            }
+            for item in got.subtracting(truth) {
+                objects[kind(item), default: Counts()].falsePositives += 1
+                objectMistakes.append("\(capture.name): found \(item)")
+            }
+            for item in truth.subtracting(got) { objectMistakes.append("\(capture.name): missed \(item)") }
         }
     }
 

@@ -9,16 +9,20 @@ import TextStages
 // screenshot (a font, size and light or dark theme picked by the seed), read back by the text stage (Tesseract's
 // layout, our LSTM line recogniser), and evaluated as in PrivacyFigures. Codes are handed over as generated (the
 // code reader is measured in docs/reading.md).
-// Usage: PrivacyOCRFigures [--seed 101] [--count 6] [--mistakes]
+// Usage: PrivacyOCRFigures [--seed 101] [--count 6] [--mistakes] [--only credential|address]
+// `--only credential` renders only the credential templates and their hard negatives (more positives for the same
+// time); `--only address` only the postal-address captures and their hard negatives.
 var seed: UInt64 = 101
 var count = 6
 var showMistakes = false
+var only: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let word = arguments.popFirst() {
     switch word {
     case "--seed": seed = UInt64(arguments.popFirst() ?? "") ?? seed
     case "--count": count = Int(arguments.popFirst() ?? "") ?? count
     case "--mistakes": showMistakes = true
+    case "--only": only = arguments.popFirst()
     default: print("unknown argument \(word)"); exit(64)
     }
 }
@@ -56,16 +60,22 @@ var random = SeededRandom(seed: seed ^ 0xF0)
     return read
 }
 
-let sensitive = try SensitiveGenerator.captures(seed: seed, count: count).map(read)
-let leads = try LeadGenerator.captures(seed: seed, count: count).map(read)
+let sensitive = try SensitiveGenerator.captures(seed: seed, count: count).filter { capture in
+    only == nil || (only == "credential" && (capture.sensitive == "credential" || capture.nearCategory == "credential"))
+}.map(read)
+let leads = only != nil ? [] : try LeadGenerator.captures(seed: seed, count: count).map(read)
+let addresses = only != nil && only != "address" ? [] : try AddressGenerator.captures(seed: seed, count: count).map(read)
 var evaluation = Evaluation()
 evaluation.addGate(sensitive)
 evaluation.addRules(leads, book: .builtIn)
+evaluation.addObjects(addresses, book: .builtIn, everywhere: ["address"])
+evaluation.addObjects(leads, book: .builtIn, everywhere: ["address"], only: ["address"])
 
 @MainActor func row(_ name: String, _ c: Evaluation.Counts) -> String {
     "| \(name) | \(c.support) | \(String(format: "%.3f", c.precision)) | \(String(format: "%.3f", c.recall)) | \(String(format: "%.3f", c.f1)) |"
 }
-print("seed \(seed), \(count) of each template, \(sensitive.count + leads.count) rendered screenshots read by tesseract.text\n")
+print("seed \(seed), \(count) of each template\(only.map { " (only \($0))" } ?? ""), "
+      + "\(sensitive.count + leads.count + addresses.count) rendered screenshots read by tesseract.text\n")
 print("| gate category | positives | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
 for (name, counts) in evaluation.gate.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
 print("\n| object kind | expected | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
@@ -76,6 +86,10 @@ print("\nlead macro-F1 over \(evaluation.leads.count) classes: \(String(format: 
 if showMistakes {
     print("\ngate mistakes:"); for line in evaluation.gateMistakes { print("  " + line) }
     print("lead mistakes:"); for line in evaluation.leadMistakes { print("  " + line) }
+    print("object mistakes:"); for line in evaluation.objectMistakes { print("  " + line) }
+    for capture in addresses where evaluation.objectMistakes.contains(where: { $0.hasPrefix(capture.name + ":") }) {
+        print("--- \(capture.name) read as:\n\(capture.text)")
+    }
     for capture in sensitive where evaluation.gateMistakes.contains(where: { $0.contains(capture.name + " ") }) {
         print("--- \(capture.name) read as:\n\(capture.text)")
     }
