@@ -62,8 +62,6 @@ products += [
 targets += [
     .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract",
                    providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
-    .target(name: "CZXing", path: "Sources/CZXing",
-            linkerSettings: [.linkedLibrary("ZXing")]),
     // The line recogniser's gate functions: plain C loops, vectorised, with AVX-512/AVX2 clones picked at load.
     .target(name: "CLineKernels", path: "Sources/Inference/CLineKernels", cSettings: [.unsafeFlags(["-O3"])]),
     .target(name: "LineRecognition", dependencies: ["Captures", "COpenBLAS", "CLineKernels"],
@@ -73,14 +71,14 @@ targets += [
     .target(name: "TextStages",
             dependencies: ["Runner", "Captures", "CTesseract", "COpenBLAS", "LineRecognition"],
             path: "Sources/Stages/Text"),
-    // `zxing.codes`: QR codes and barcodes with zxing-cpp (gray images and errors from LineRecognition).
-    .target(name: "CodesStages", dependencies: ["Runner", "Captures", "CZXing", "LineRecognition"],
+    // `zxing.codes`: QR codes and barcodes, a thin adapter over CodeReading (zxing-cpp).
+    .target(name: "CodesStages", dependencies: ["Runner", "Captures", "CodeReading", "LineRecognition"],
             path: "Sources/Stages/Codes"),
-    .target(name: "ReadingFixtures", dependencies: ["Captures", "TestSupport"], path: "benchmarks/Reading/Fixtures"),
+    .target(name: "ReadingFixtures", dependencies: ["Captures", "Runner", "TestSupport"], path: "benchmarks/Reading/Fixtures"),
     .testTarget(name: "ReadingTests",
                 dependencies: ["TextStages", "CodesStages", "ReadingFixtures", "Runner", "Captures", "TestSupport",
                                "CLineKernels", "LineRecognition"]),
-    .executableTarget(name: "ReadingBenchmarks", dependencies: ["TextStages", "CodesStages", "ReadingFixtures", "Runner",
+    .executableTarget(name: "ReadingBenchmarks", dependencies: ["TextStages", "CodeReading", "ReadingFixtures", "Runner",
                                                                 "Captures"],
                       path: "benchmarks/Reading/Benchmarks"),
 ]
@@ -242,6 +240,18 @@ targets += [
     .testTarget(name: "NamingTests", dependencies: ["ThingNaming", "NamingStages", "PrivacyStages", "RulesStages",
                                                     "PersistStage", "Store", "Runner", "Captures", "TestSupport",
                                                     "HTTPTransfer"]),
+]
+
+// MARK: - Readers (issue 16): code reading (zxing-cpp) as a library of its own; the codes stage adapts it
+
+targets += [
+    .target(name: "CZXing", path: "Sources/Readers/CZXing",
+            linkerSettings: [.linkedLibrary("ZXing")]),
+    // QR codes and barcodes in an image with zxing-cpp (gray images and errors from LineRecognition); no stage.
+    .target(name: "CodeReading", dependencies: ["CZXing", "Captures", "LineRecognition"],
+            path: "Sources/Readers/CodeReading"),
+    .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "Captures", "LineRecognition",
+                                                         "ReadingFixtures", "TestSupport"]),
 ]
 
 let package = Package(

@@ -1,13 +1,11 @@
 import Captures
-import CodesStages
+import CodeReading
 import LineRecognition
 import ReadingFixtures
-import Runner
 import Testing
-import TestSupport
 
-@Suite("zxing.codes")
-struct CodeStageTests {
+@Suite("CodeReader")
+struct CodeReaderTests {
     /// A symbology as zint makes it, the data given to zint, and what zxing-cpp must report.
     struct Case: CustomStringConvertible, Sendable {
         var zint: String
@@ -43,15 +41,15 @@ struct CodeStageTests {
              payload: "(01)98898765432106(3202)012345"),
     ]
 
-    let stage = CodeReadingStage()
+    let reader = CodeReader()
 
     @Test("given one code of each symbology, when read, then its format and exact payload come back",
           arguments: cases)
-    func symbology(_ code: Case) async throws {
+    func symbology(_ code: Case) throws {
         let symbol = try CodeMaker.symbol(code.zint, data: code.data, extra: code.extra)
         var canvas = Canvas(width: symbol.width + 80, height: symbol.height + 80, color: .white)
         canvas.paste(symbol, x: 40, y: 40)
-        let found = try await StageHarness(stage).process(Pages.capture(canvas.image)).codes
+        let found = try reader.read(canvas.image).codes
         try #require(found.count == 1, "found \(found.map(\.format))")
         #expect(found[0].format == code.format)
         #expect(found[0].payload == Array(code.payload.utf8))
@@ -63,7 +61,7 @@ struct CodeStageTests {
         let bytes: [UInt8] = [0x00, 0x01, 0xFF, 0xFE, 0xC3, 0x28, 0x80, 0x7F, 0x10, 0x9B]
         let escaped = bytes.map { "\\x" + String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
         let symbol = try CodeMaker.symbol("QRCODE", data: escaped, binary: true, escapes: true)
-        let found = try stage.read(symbol).codes
+        let found = try reader.read(symbol).codes
         try #require(found.count == 1)
         #expect(found[0].payload == bytes)
         #expect(found[0].text == nil)
@@ -73,7 +71,7 @@ struct CodeStageTests {
     func unicodeText() throws {
         let text = "Café ✓ 東京"
         let symbol = try CodeMaker.symbol("QRCODE", data: text, binary: true)
-        let found = try stage.read(symbol).codes
+        let found = try reader.read(symbol).codes
         try #require(found.count == 1)
         #expect(found[0].payload == Array(text.utf8))
         #expect(found[0].text == text)
@@ -87,7 +85,7 @@ struct CodeStageTests {
         var canvas = Canvas(width: 900, height: 400, color: .white)
         canvas.paste(qr, x: 60, y: 80)
         canvas.paste(matrix, x: 560, y: 80)
-        let found = try stage.read(canvas.image).codes.sorted { $0.box.x < $1.box.x }
+        let found = try reader.read(canvas.image).codes.sorted { $0.box.x < $1.box.x }
         #expect(found.map(\.text) == ["left code", "right code"])
         #expect(found.map(\.format) == ["QRCode", "DataMatrix"])
         if found.count == 2 {
@@ -99,10 +97,10 @@ struct CodeStageTests {
     @Test("given a barcode turned by 90 degrees, when read with tryRotate, then it is found, and not without")
     func turnedBarcode() throws {
         let symbol = try CodeMaker.symbol("CODE128", data: "TURNED-128").rotated(quarterTurns: 1)
-        #expect(try stage.read(symbol).codes.map(\.text) == ["TURNED-128"])
+        #expect(try reader.read(symbol).codes.map(\.text) == ["TURNED-128"])
         var options = CodeReadingOptions()
         options.tryRotate = false
-        #expect(try CodeReadingStage(options: options).read(symbol).codes.isEmpty)
+        #expect(try CodeReader(options: options).read(symbol).codes.isEmpty)
     }
 
     @Test("given an Aztec code in a corner of a larger image, when read, then it is found where it stands")
@@ -110,7 +108,7 @@ struct CodeStageTests {
         let symbol = try CodeMaker.symbol("AZTEC", data: "corner ticket 7", scale: 4)
         var canvas = Canvas(width: 900, height: 400, color: .white)
         canvas.paste(symbol, x: 40, y: 40)
-        let found = try stage.read(canvas.image).codes
+        let found = try reader.read(canvas.image).codes
         #expect(found.map(\.text) == ["corner ticket 7"])
         if let box = found.first?.box {
             #expect(abs(box.x - 40.0 / 900) < 0.05 && abs(box.y - 40.0 / 400) < 0.1)
@@ -120,7 +118,7 @@ struct CodeStageTests {
     @Test("given a QR code turned upside down, when read, then it is found")
     func turnedQR() throws {
         let symbol = try CodeMaker.symbol("QRCODE", data: "upside down").rotated(quarterTurns: 2)
-        #expect(try stage.read(symbol).codes.map(\.text) == ["upside down"])
+        #expect(try reader.read(symbol).codes.map(\.text) == ["upside down"])
     }
 
     @Test("given a small QR code (2 px a module) in a large screenshot, when read, then it is found")
@@ -128,61 +126,47 @@ struct CodeStageTests {
         let symbol = try CodeMaker.symbol("QRCODE", data: "tiny", scale: 2)
         var canvas = Canvas(width: 1440, height: 900, color: .init(240, 240, 240))
         canvas.paste(symbol, x: 1300, y: 780)
-        #expect(try stage.read(canvas.image).codes.map(\.text) == ["tiny"])
+        #expect(try reader.read(canvas.image).codes.map(\.text) == ["tiny"])
     }
 
     @Test("given a light code on a dark ground, when read with tryInvert, then it is found, and not without")
     func invertedCode() throws {
         let symbol = try CodeMaker.symbol("QRCODE", data: "dark mode")
         let inverted = RGBImage(width: symbol.width, height: symbol.height, pixels: symbol.pixels.map { 255 - $0 })
-        #expect(try stage.read(inverted).codes.map(\.text) == ["dark mode"])
+        #expect(try reader.read(inverted).codes.map(\.text) == ["dark mode"])
         var options = CodeReadingOptions()
         options.tryInvert = false
-        #expect(try CodeReadingStage(options: options).read(inverted).codes.isEmpty)
+        #expect(try CodeReader(options: options).read(inverted).codes.isEmpty)
     }
 
     @Test("given a grayscale capture, when read, then the code is found")
     func grayscale() throws {
         let symbol = try CodeMaker.symbol("AZTEC", data: "gray")
-        #expect(try stage.read(Pages.grayscale(symbol)).codes.map(\.text) == ["gray"])
+        #expect(try reader.read(Pages.grayscale(symbol)).codes.map(\.text) == ["gray"])
     }
 
     @Test("given a photo-like scene, when read, then no code is reported")
     func sceneWithoutCodes() throws {
-        #expect(try stage.read(Pages.scene()).codes.isEmpty)
+        #expect(try reader.read(Pages.scene()).codes.isEmpty)
     }
 
     @Test("given a 1x1 image, when read, then no codes and no failure")
-    func onePixel() async throws {
+    func onePixel() throws {
         let image = RGBImage(width: 1, height: 1, pixels: [0, 0, 0])
-        #expect(try await StageHarness(stage).process(Pages.capture(image)).codes.isEmpty)
+        #expect(try reader.read(image).codes.isEmpty)
     }
 
     @Test("given an empty or oversized image, when read, then the capture fails with a reason")
     func unusable() throws {
         #expect(throws: ReadingError.unusableImage("the image is empty (0 pixels)")) {
-            try stage.read(RGBImage(width: 0, height: 0, pixels: []))
+            try reader.read(RGBImage(width: 0, height: 0, pixels: []))
         }
         var options = CodeReadingOptions()
         options.maximumPixels = 100
         #expect(throws: ReadingError.unusableImage("20x20 exceeds the codes stage's limit of 100 pixels")) {
-            try CodeReadingStage(options: options).read(RGBImage(width: 20, height: 20,
-                                                                 pixels: [UInt8](repeating: 0, count: 1200)))
+            try CodeReader(options: options).read(RGBImage(width: 20, height: 20,
+                                                           pixels: [UInt8](repeating: 0, count: 1200)))
         }
-    }
-
-    @Test("given pipeline options naming an unknown format, when read, then the error names the field")
-    func unknownFormat() throws {
-        let options = StageOptions(file: "p.json", stageID: "codes", values: ["formats": .array([.string("QR")])])
-        let error = #expect(throws: PipelineError.self) { try CodeReadingOptions(options) }
-        #expect(error?.field == "options.formats")
-    }
-
-    @Test("given formats named loosely, when read, then they map to zxing-cpp's formats")
-    func formatNames() throws {
-        let options = StageOptions(file: "p.json", stageID: "codes",
-                                   values: ["formats": .array([.string("ean_13"), .string("qrcode")])])
-        #expect(try CodeReadingOptions(options).formats == [.ean13, .qrCode])
     }
 }
 

@@ -1,22 +1,14 @@
 import CZXing
 import Captures
 import LineRecognition
-import Runner
 
-/// The codes stage, kind `zxing.codes`: finds every QR code and barcode in a decoded capture with zxing-cpp,
-/// with its exact payload bytes, its text where it is text, its format and its box.
-public struct CodeReadingStage: Stage {
-    public typealias Input = DecodedCapture
-    public typealias Output = CaptureCodes
-
+/// Reads QR codes and barcodes with zxing-cpp: every code in an image, with its exact payload bytes, its text
+/// where it is text, its format and its box. A plain library (no stage); `zxing.codes` adapts it to captures.
+public struct CodeReader: Sendable {
     public let options: CodeReadingOptions
 
     public init(options: CodeReadingOptions = CodeReadingOptions()) {
         self.options = options
-    }
-
-    public func process(_ input: DecodedCapture, context: StageContext) async throws -> CaptureCodes {
-        try read(input.image)
     }
 
     /// Reads every code in `image`.

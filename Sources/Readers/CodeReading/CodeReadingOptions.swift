@@ -1,6 +1,4 @@
-import Runner
-
-/// How the codes stage searches: which symbologies, and how hard.
+/// How `CodeReader` searches: which symbologies, and how hard.
 public struct CodeReadingOptions: Sendable, Equatable {
     /// The symbologies to look for; every one zxing-cpp reads by default.
     public var formats: [CodeFormat] = CodeFormat.allCases
@@ -18,26 +16,4 @@ public struct CodeReadingOptions: Sendable, Equatable {
     public var maximumPixels: Int = 40_000_000
 
     public init() {}
-
-    /// Reads the options of a `zxing.codes` node; every field is optional.
-    public init(_ options: StageOptions) throws(PipelineError) {
-        self.init()
-        let names = try options.strings("formats", default: formats.map(\.rawValue))
-        var chosen: [CodeFormat] = []
-        for name in names {
-            guard let format = CodeFormat(name: name) else {
-                throw options.invalid("formats", "unknown format \"\(name)\" (known: "
-                    + CodeFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-            }
-            chosen.append(format)
-        }
-        if chosen.isEmpty { throw options.invalid("formats", "must name at least one format") }
-        formats = chosen
-        tryHarder = try options.bool("tryHarder", default: tryHarder)
-        tryRotate = try options.bool("tryRotate", default: tryRotate)
-        tryDownscale = try options.bool("tryDownscale", default: tryDownscale)
-        tryInvert = try options.bool("tryInvert", default: tryInvert)
-        aztecSearch = try options.bool("aztecSearch", default: aztecSearch)
-        maximumPixels = try options.int("maximumPixels", default: maximumPixels, in: 1...400_000_000)
-    }
 }
