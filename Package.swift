@@ -35,7 +35,8 @@ targets += [
     .target(name: "PersistStage", dependencies: ["Store", "Runner", "Captures"], path: "Sources/Stages/Persist"),
     .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport",
                                                 "Similarity"]),
-    .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport"], path: "benchmarks/Store"),
+    .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport", "Benchmarking"],
+                      path: "benchmarks/Store"),
 ]
 products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
 
@@ -45,12 +46,12 @@ targets += [
     .systemLibrary(name: "CFingerprintPrefetch", path: "Sources/Similarity/CPrefetch"),
     // Moments and similar search over fingerprints: the index layer that both Store and the fingerprint family use.
     .target(name: "Similarity", dependencies: ["Runner", "Captures", "CFingerprintPrefetch"], exclude: ["CPrefetch"]),
-    .target(name: "FingerprintStages", dependencies: ["Runner", "Captures", "Similarity"],
+    .target(name: "FingerprintStages", dependencies: ["Runner", "Captures", "Similarity", "Imaging"],
             path: "Sources/Stages/Fingerprint"),
     .testTarget(name: "FingerprintTests", dependencies: ["FingerprintStages", "Similarity", "Runner", "Captures",
                                                          "TestSupport"]),
     .executableTarget(name: "FingerprintBenchmarks", dependencies: ["FingerprintStages", "Similarity", "Captures",
-                                                                     "TestSupport"],
+                                                                     "TestSupport", "Benchmarking"],
                       path: "benchmarks/Fingerprint"),
 ]
 products += [
@@ -93,22 +94,25 @@ targets += [
     .target(name: "ModelEngine", dependencies: ["COpenBLAS", "CKernels", "ContentDigest"],
             path: "Sources/Inference/Tensor"),
     .testTarget(name: "ModelEngineTests", dependencies: ["ModelEngine", "ContentDigest"]),
-    .target(name: "CLIPModel", dependencies: ["ModelEngine", "Captures"], path: "Sources/Inference/CLIP"),
+    .target(name: "CLIPModel", dependencies: ["ModelEngine", "Captures", "Imaging"], path: "Sources/Inference/CLIP"),
     .target(name: "CLIPStages", dependencies: ["CLIPModel", "ModelEngine", "Runner", "Captures"], path: "Sources/Stages/CLIP"),
-    .testTarget(name: "CLIPTests", dependencies: ["CLIPModel", "CLIPStages", "ModelEngine", "Runner", "Captures", "TestSupport"],
+    .testTarget(name: "CLIPTests", dependencies: ["CLIPModel", "CLIPStages", "ModelEngine", "Runner", "Captures", "TestSupport",
+                                                  "Imaging"],
                 resources: [.copy("Fixtures")]),
-    .executableTarget(name: "ModelBenchmarks", dependencies: ["CLIPModel", "ModelEngine"], path: "benchmarks/Models"),
+    .executableTarget(name: "ModelBenchmarks", dependencies: ["CLIPModel", "ModelEngine", "Benchmarking"],
+                      path: "benchmarks/Models"),
 ]
 
 targets += [
-    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "COpenBLAS", "Captures"],
+    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "COpenBLAS", "Captures", "Imaging"],
             path: "Sources/Inference/EfficientNet"),
     .target(name: "LabelsStages", dependencies: ["ImageClassifier", "ModelEngine", "Runner", "Captures"],
             path: "Sources/Stages/Labels"),
     .testTarget(name: "ClassifierTests", dependencies: ["ImageClassifier", "LabelsStages", "ModelEngine", "Runner", "Captures",
                                                         "TestSupport"],
                 exclude: ["Fixtures"]),
-    .executableTarget(name: "ClassifierBenchmarks", dependencies: ["ImageClassifier", "ModelEngine", "Captures"],
+    .executableTarget(name: "ClassifierBenchmarks", dependencies: ["ImageClassifier", "ModelEngine", "Captures",
+                                                                    "Benchmarking"],
                       path: "benchmarks/Classifier"),
 ]
 products += [.executable(name: "ClassifierBenchmarks", targets: ["ClassifierBenchmarks"])]
@@ -253,6 +257,18 @@ targets += [
     .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "Captures", "LineRecognition",
                                                          "ReadingFixtures", "TestSupport"]),
 ]
+
+// MARK: - Imaging (issue 16): one module for resampling and colour conversion, libvips where it does the job
+
+targets += [
+    .target(name: "Imaging", dependencies: ["CVips", "Captures"], path: "Sources/Imaging"),
+    .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Captures"]),
+    // Each of our resize kernels against libvips doing the same job, in the same run (docs/imaging.md).
+    .executableTarget(name: "ImagingBenchmarks", dependencies: ["Imaging", "Benchmarking", "Captures", "CLineKernels",
+                                                                "ImageClassifier", "ModelEngine", "TestSupport"],
+                      path: "benchmarks/Imaging"),
+]
+products += [.executable(name: "ImagingBenchmarks", targets: ["ImagingBenchmarks"])]
 
 let package = Package(
     name: "pool-pipeline",
