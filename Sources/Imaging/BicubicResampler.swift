@@ -1,9 +1,10 @@
 import Captures
 
 /// Resizes 8-bit RGB images with the bicubic filter (a = −0.5) the way Pillow's `Image.resize(BICUBIC)` does,
-/// which is what CLIP's reference preprocessing calls (kept over libvips: see docs/imaging.md): the filter widens with the shrink factor (so shrinking
+/// which is what CLIP's reference preprocessing calls: the filter widens with the shrink factor (so shrinking
 /// averages, not skips), weights are normalised per output pixel and applied in 22-bit fixed point, and the
-/// horizontal pass runs first, rounding to 8 bits before the vertical pass.
+/// horizontal pass runs first, rounding to 8 bits before the vertical pass. Kept over libvips, which differs from
+/// Pillow by up to 10 levels (docs/imaging.md).
 public enum BicubicResampler {
     private static let precisionBits = 22
 
