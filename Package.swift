@@ -35,7 +35,8 @@ targets += [
     .target(name: "PersistStage", dependencies: ["Store", "Runner", "Captures"], path: "Sources/Stages/Persist"),
     .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport",
                                                 "Similarity"]),
-    .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport"], path: "benchmarks/Store"),
+    .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport", "Benchmarking"],
+                      path: "benchmarks/Store"),
 ]
 products += [.executable(name: "StoreBenchmarks", targets: ["StoreBenchmarks"])]
 
@@ -45,12 +46,12 @@ targets += [
     .systemLibrary(name: "CFingerprintPrefetch", path: "Sources/Similarity/CPrefetch"),
     // Moments and similar search over fingerprints: the index layer that both Store and the fingerprint family use.
     .target(name: "Similarity", dependencies: ["Runner", "Captures", "CFingerprintPrefetch"], exclude: ["CPrefetch"]),
-    .target(name: "FingerprintStages", dependencies: ["Runner", "Captures", "Similarity"],
+    .target(name: "FingerprintStages", dependencies: ["Runner", "Captures", "Similarity", "Imaging"],
             path: "Sources/Stages/Fingerprint"),
     .testTarget(name: "FingerprintTests", dependencies: ["FingerprintStages", "Similarity", "Runner", "Captures",
                                                          "TestSupport"]),
     .executableTarget(name: "FingerprintBenchmarks", dependencies: ["FingerprintStages", "Similarity", "Captures",
-                                                                     "TestSupport"],
+                                                                     "TestSupport", "Benchmarking"],
                       path: "benchmarks/Fingerprint"),
 ]
 products += [
@@ -62,8 +63,6 @@ products += [
 targets += [
     .systemLibrary(name: "CTesseract", path: "Sources/CTesseract", pkgConfig: "tesseract",
                    providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
-    .target(name: "CZXing", path: "Sources/CZXing",
-            linkerSettings: [.linkedLibrary("ZXing")]),
     // The line recogniser's gate functions: plain C loops, vectorised, with AVX-512/AVX2 clones picked at load.
     .target(name: "CLineKernels", path: "Sources/Inference/CLineKernels", cSettings: [.unsafeFlags(["-O3"])]),
     .target(name: "LineRecognition", dependencies: ["Captures", "COpenBLAS", "CLineKernels"],
@@ -73,14 +72,14 @@ targets += [
     .target(name: "TextStages",
             dependencies: ["Runner", "Captures", "CTesseract", "COpenBLAS", "LineRecognition"],
             path: "Sources/Stages/Text"),
-    // `zxing.codes`: QR codes and barcodes with zxing-cpp (gray images and errors from LineRecognition).
-    .target(name: "CodesStages", dependencies: ["Runner", "Captures", "CZXing", "LineRecognition"],
+    // `zxing.codes`: QR codes and barcodes, a thin adapter over CodeReading (zxing-cpp).
+    .target(name: "CodesStages", dependencies: ["Runner", "Captures", "CodeReading", "LineRecognition"],
             path: "Sources/Stages/Codes"),
-    .target(name: "ReadingFixtures", dependencies: ["Captures", "TestSupport"], path: "benchmarks/Reading/Fixtures"),
+    .target(name: "ReadingFixtures", dependencies: ["Captures", "Runner", "TestSupport"], path: "benchmarks/Reading/Fixtures"),
     .testTarget(name: "ReadingTests",
                 dependencies: ["TextStages", "CodesStages", "ReadingFixtures", "Runner", "Captures", "TestSupport",
                                "CLineKernels", "LineRecognition"]),
-    .executableTarget(name: "ReadingBenchmarks", dependencies: ["TextStages", "CodesStages", "ReadingFixtures", "Runner",
+    .executableTarget(name: "ReadingBenchmarks", dependencies: ["TextStages", "CodeReading", "ReadingFixtures", "Runner",
                                                                 "Captures"],
                       path: "benchmarks/Reading/Benchmarks"),
 ]
@@ -95,22 +94,25 @@ targets += [
     .target(name: "ModelEngine", dependencies: ["COpenBLAS", "CKernels", "ContentDigest"],
             path: "Sources/Inference/Tensor"),
     .testTarget(name: "ModelEngineTests", dependencies: ["ModelEngine", "ContentDigest"]),
-    .target(name: "CLIPModel", dependencies: ["ModelEngine", "Captures"], path: "Sources/Inference/CLIP"),
+    .target(name: "CLIPModel", dependencies: ["ModelEngine", "Captures", "Imaging"], path: "Sources/Inference/CLIP"),
     .target(name: "CLIPStages", dependencies: ["CLIPModel", "ModelEngine", "Runner", "Captures"], path: "Sources/Stages/CLIP"),
-    .testTarget(name: "CLIPTests", dependencies: ["CLIPModel", "CLIPStages", "ModelEngine", "Runner", "Captures", "TestSupport"],
+    .testTarget(name: "CLIPTests", dependencies: ["CLIPModel", "CLIPStages", "ModelEngine", "Runner", "Captures", "TestSupport",
+                                                  "Imaging"],
                 resources: [.copy("Fixtures")]),
-    .executableTarget(name: "ModelBenchmarks", dependencies: ["CLIPModel", "ModelEngine"], path: "benchmarks/Models"),
+    .executableTarget(name: "ModelBenchmarks", dependencies: ["CLIPModel", "ModelEngine", "Benchmarking"],
+                      path: "benchmarks/Models"),
 ]
 
 targets += [
-    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "COpenBLAS", "Captures"],
+    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "COpenBLAS", "Captures", "Imaging"],
             path: "Sources/Inference/EfficientNet"),
     .target(name: "LabelsStages", dependencies: ["ImageClassifier", "ModelEngine", "Runner", "Captures"],
             path: "Sources/Stages/Labels"),
     .testTarget(name: "ClassifierTests", dependencies: ["ImageClassifier", "LabelsStages", "ModelEngine", "Runner", "Captures",
                                                         "TestSupport"],
                 exclude: ["Fixtures"]),
-    .executableTarget(name: "ClassifierBenchmarks", dependencies: ["ImageClassifier", "ModelEngine", "Captures"],
+    .executableTarget(name: "ClassifierBenchmarks", dependencies: ["ImageClassifier", "ModelEngine", "Captures",
+                                                                    "Benchmarking"],
                       path: "benchmarks/Classifier"),
 ]
 products += [.executable(name: "ClassifierBenchmarks", targets: ["ClassifierBenchmarks"])]
@@ -244,6 +246,30 @@ targets += [
                                                     "PersistStage", "Store", "Runner", "Captures", "TestSupport",
                                                     "HTTPTransfer"]),
 ]
+
+// MARK: - Readers (issue 16): code reading (zxing-cpp) as a library of its own; the codes stage adapts it
+
+targets += [
+    .target(name: "CZXing", path: "Sources/Readers/CZXing",
+            linkerSettings: [.linkedLibrary("ZXing")]),
+    // QR codes and barcodes in an image with zxing-cpp (gray images and errors from LineRecognition); no stage.
+    .target(name: "CodeReading", dependencies: ["CZXing", "Captures", "LineRecognition"],
+            path: "Sources/Readers/CodeReading"),
+    .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "Captures", "LineRecognition",
+                                                         "ReadingFixtures", "TestSupport"]),
+]
+
+// MARK: - Imaging (issue 16): one module for resampling and colour conversion, libvips where it does the job
+
+targets += [
+    .target(name: "Imaging", dependencies: ["CVips", "Captures"], path: "Sources/Imaging"),
+    .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Captures"]),
+    // Each of our resize kernels against libvips doing the same job, in the same run (docs/imaging.md).
+    .executableTarget(name: "ImagingBenchmarks", dependencies: ["Imaging", "Benchmarking", "Captures", "CLineKernels",
+                                                                "ImageClassifier", "ModelEngine", "TestSupport"],
+                      path: "benchmarks/Imaging"),
+]
+products += [.executable(name: "ImagingBenchmarks", targets: ["ImagingBenchmarks"])]
 
 let package = Package(
     name: "pool-pipeline",

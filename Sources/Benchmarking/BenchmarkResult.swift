@@ -29,8 +29,9 @@ public struct BenchmarkResult: Sendable, Encodable {
         return sorted[Int((Double(sorted.count - 1) * fraction).rounded())]
     }
 
-    /// Runs `benchmark` once and appends its per-capture wall and CPU time.
+    /// Runs `benchmark` once (after its untimed `prepareRun`) and appends its per-capture wall and CPU time.
     public mutating func record(_ benchmark: any Benchmark) async throws {
+        try benchmark.prepareRun()
         let cpuBefore = Self.cpuMilliseconds()
         var count = 0
         let elapsed = try await ContinuousClock().measure { count = try await benchmark.run() }

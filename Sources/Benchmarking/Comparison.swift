@@ -33,8 +33,10 @@ public struct Comparison: Sendable, Encodable {
         defer { baseline.tearDown() }
         var comparison = Comparison(baseline: BenchmarkResult(name: baseline.name),
                                     candidate: BenchmarkResult(name: candidate.name))
+        try baseline.prepareRun()
         _ = try await baseline.run()
         try candidate.setUp()
+        try candidate.prepareRun()
         _ = try await candidate.run()
         candidate.tearDown()
         for _ in 0..<runs {

@@ -106,4 +106,28 @@ static inline int pool_vips_heifsave(VipsImage *in, const char *path) {
     return vips_heifsave(in, path, NULL);
 }
 
+// Imaging (Sources/Imaging): resizes of pixel buffers, for the imaging library and its benchmark.
+
+/// Starts libvips if nothing has yet (libvips starts once; `pool_vips_start` also sets threads and loaders).
+static inline int pool_vips_init(void) {
+    return VIPS_INIT("pool-pipeline");
+}
+
+/// `vips_resize` by `hscale` x `vscale` with `kernel`, `gap` 0 (the kernel alone, no box shrink first).
+static inline int pool_vips_resize(VipsImage *in, VipsImage **out, double hscale, double vscale, VipsKernel kernel) {
+    return vips_resize(in, out, hscale, "vscale", vscale, "kernel", kernel, "gap", 0.0, NULL);
+}
+
+/// BT.601 luma as one float band, then a box-average shrink by `hshrink` x `vshrink` (in float, no rounding).
+static inline int pool_vips_shrink_luma(VipsImage *in, VipsImage **out, double hshrink, double vshrink) {
+    VipsImage *matrix = vips_image_new_matrixv(3, 1, 0.299, 0.587, 0.114);
+    VipsImage *luma = NULL;
+    int result = vips_recomb(in, &luma, matrix, NULL);
+    g_object_unref(matrix);
+    if (result) return -1;
+    result = vips_shrink(luma, out, hshrink, vshrink, NULL);
+    g_object_unref(luma);
+    return result;
+}
+
 #endif

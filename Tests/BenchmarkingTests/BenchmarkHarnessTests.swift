@@ -10,11 +10,13 @@ struct BenchmarkHarnessTests {
         let name: String
         let log: Mutex<[String]>
         let shared: Recorder?
+        let prepares: Bool
 
-        init(_ name: String, sharing other: Recorder? = nil) {
+        init(_ name: String, sharing other: Recorder? = nil, prepares: Bool = false) {
             self.name = name
             log = Mutex([])
             shared = other
+            self.prepares = prepares
         }
 
         private func note(_ event: String) {
@@ -22,6 +24,7 @@ struct BenchmarkHarnessTests {
         }
 
         func setUp() throws { note("setUp") }
+        func prepareRun() throws { if prepares { note("prepare") } }
         func run() async throws -> Int {
             note("run")
             return 4
@@ -75,5 +78,49 @@ struct BenchmarkHarnessTests {
         #expect(candidate["p50Milliseconds"] as? Double == 10)
         #expect(candidate["perSecond"] as? Double == 100)
         #expect(candidate["wall"] as? [Double] == [5, 10])
+    }
+
+    @Test("prepareRun comes before every run, the warm-up included, and a lone measure warms up once")
+    func prepares() async throws {
+        let alone = Recorder("one", prepares: true)
+        let result = try await BenchmarkResult.measure(alone, runs: 2)
+        #expect(alone.log.withLock { $0 } == [
+            "one.setUp", "one.prepare", "one.run", "one.prepare", "one.run", "one.prepare", "one.run", "one.tearDown",
+        ])
+        #expect(result.wall.count == 2 && result.name == "one")
+    }
+
+    @Test("several candidates alternate with one baseline, round by round, one comparison each")
+    func severalCandidates() async throws {
+        let baseline = Recorder("base")
+        let first = Recorder("a", sharing: baseline), second = Recorder("b", sharing: baseline)
+        let comparisons = try await Comparison.measure(baseline: baseline, candidates: [first, second], runs: 2)
+        #expect(baseline.log.withLock { $0 } == [
+            "base.setUp", "a.setUp", "b.setUp", "base.run", "a.run", "b.run",
+            "base.run", "a.run", "b.run", "base.run", "a.run", "b.run",
+            "base.tearDown", "a.tearDown", "b.tearDown",
+        ])
+        #expect(comparisons.map(\.candidate.name) == ["a", "b"])
+        #expect(comparisons.allSatisfy { $0.baseline.name == "base" && $0.baseline.wall.count == 2 })
+    }
+
+    @Test("a report writes its comparisons, results and notes as one JSON document")
+    func report() throws {
+        var report = BenchmarkReport(name: "Bench")
+        report.results.append(BenchmarkResult(name: "alone", wall: [1, 3], cpu: [1, 1]))
+        report.comparisons.append(Comparison(baseline: BenchmarkResult(name: "b", wall: [2], cpu: [2]),
+                                             candidate: BenchmarkResult(name: "c", wall: [1], cpu: [1])))
+        report.notes.append("a note")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try report.write(to: path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+            as? [String: Any])
+        #expect(object["name"] as? String == "Bench")
+        #expect((object["notes"] as? [String]) == ["a note"])
+        #expect((object["results"] as? [[String: Any]])?.first?["p50Milliseconds"] as? Double == 3)
+        #expect((object["comparisons"] as? [[String: Any]])?.first?["wallRatio"] as? Double == 0.5)
+        #expect(BenchmarkReport.path(in: ["x", "--json", "out.json"]) == "out.json")
+        #expect(BenchmarkReport.path(in: ["--json"]) == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Captures
 import Testing
 @testable import CLIPModel
+import Imaging
 
 @Suite("CLIP preprocessing against transformers' CLIPImageProcessor (Pillow bicubic)")
 struct CLIPPreprocessorTests {

@@ -1,3 +1,4 @@
+import Benchmarking
 import Captures
 import Foundation
 import ImageClassifier

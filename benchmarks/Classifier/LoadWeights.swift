@@ -1,3 +1,4 @@
+import Benchmarking
 import ImageClassifier
 
 /// Loading the classifier from its safetensors file, as the stage factory does once per pipeline load.

@@ -1,10 +1,13 @@
+import Benchmarking
 import Foundation
 import ImageClassifier
 import ModelEngine
 
 // Classifier benchmarks: EfficientNet-Lite0 time per capture against the sgemm floor of the same matrix products.
 //   swift build -c release --product ClassifierBenchmarks
-//   OPENBLAS_CORETYPE=SkylakeX .build/release/ClassifierBenchmarks [--runs N] [--weights FILE]
+//   OPENBLAS_CORETYPE=SkylakeX .build/release/ClassifierBenchmarks [--runs N] [--weights FILE] [--json PATH]
+// On the shared harness (Benchmarking): one warm-up each, then N rounds alternating the sgemm floor (the baseline)
+// and each workload; ratios are the medians of the per-round ratios.
 //   .build/release/ClassifierBenchmarks label FILE.ppm ...     (labels of photographs, for docs/labels.md)
 
 #if DEBUG
@@ -38,34 +41,40 @@ func format(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(
 print("OpenBLAS kernel: \(BLAS.coreName) (OPENBLAS_CORETYPE=\(ProcessInfo.processInfo.environment["OPENBLAS_CORETYPE"] ?? "unset")), cores: \(cores)")
 print("EfficientNet-Lite0: \(format(flops / 1e9, 3)) GFLOP per image, \(format(100 * Double(cost.depthwiseMultiplyAdds) / Double(cost.multiplyAdds)))% of it depthwise")
 
-let load = try Stopwatch.measure(LoadWeights(path: weights), runs: 5)
-let taxonomy = try Stopwatch.measure(ParseTaxonomy(), runs: 5)
-print("weights load (mmap + convert to Float): \(format(load.median * 1000)) ms median; "
-      + "taxonomy table parse: \(format(taxonomy.median * 1000, 2)) ms median\n")
+var json = BenchmarkReport(name: "ClassifierBenchmarks")
+json.noteLoad("at the start")
+let load = try await BenchmarkResult.measure(LoadWeights(path: weights), runs: 5)
+let taxonomy = try await BenchmarkResult.measure(ParseTaxonomy(), runs: 5)
+json.results += [load, taxonomy]
+print("weights load (mmap + convert to Float): \(format(load.median)) ms median; "
+      + "taxonomy table parse: \(format(taxonomy.median, 2)) ms median\n")
 
 let input = ClassifierInput.tensor(from: syntheticImage(width: 224, height: 224))
 let working = syntheticImage(width: 1600, height: 1067)
 print("| callers × BLAS threads | workload | ms per image (median / p95) | images/s | GFLOP/s | vs sgemm floor | CPU ms per image | CPU vs floor |")
 print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+func row(_ callers: Int, _ threads: Int, _ result: BenchmarkResult, _ comparison: Comparison?) -> String {
+    "| \(callers) × \(threads) | \(result.name) | \(format(result.median, 2)) / \(format(result.p95, 2)) | "
+        + "\(format(result.throughput)) | \(format(flops / result.median / 1e6)) | "
+        + "\(comparison.map { format($0.wallRatio, 2) + "×" } ?? "baseline") | \(format(result.cpuMedian, 2)) | "
+        + "\(comparison.map { format($0.cpuRatio, 2) + "×" } ?? "baseline") |"
+}
 for (callers, threads) in [(1, 1), (1, cores), (cores, 1)] where callers * threads <= max(cores, 1) || callers == 1 {
     BLAS.setThreads(threads)
-    let floor = try Stopwatch.measure(SgemmFloor(callers: callers), runs: runs)
     let workloads: [any Benchmark] = [
-        SgemmFloor(callers: callers),
         Forward(network: classifier.network, input: input, callers: callers),
         CaptureLabelling(name: "labels for a 1600×1067 capture (preprocess + forward + taxonomy)",
                          classifier: classifier, image: working, callers: callers),
     ]
-    for workload in workloads {
-        let timing = try Stopwatch.measure(workload, runs: runs)
-        let perImage = timing.median / Double(timing.items)
-        print("| \(callers) × \(threads) | \(timing.name) | \(format(perImage * 1000, 2)) / "
-              + "\(format(timing.p95 / Double(timing.items) * 1000, 2)) | \(format(1 / perImage)) | "
-              + "\(format(flops / perImage / 1e9)) | \(format(timing.median / floor.median, 2))× | "
-              + "\(format(timing.cpuMillisecondsPerItem, 2)) | "
-              + "\(format(timing.cpuMillisecondsPerItem / floor.cpuMillisecondsPerItem, 2))× |")
-    }
+    let comparisons = try await Comparison.measure(baseline: SgemmFloor(callers: callers), candidates: workloads,
+                                                   runs: runs)
+    json.comparisons += comparisons
+    if let first = comparisons.first { print(row(callers, threads, first.baseline, nil)) }
+    for comparison in comparisons { print(row(callers, threads, comparison.candidate, comparison)) }
 }
 BLAS.setThreads(1)
-let preprocess = try Stopwatch.measure(Preprocess(name: "preprocess 1600×1067", image: working), runs: runs)
-print("\npreprocess alone (1600×1067 → 3×224×224): \(format(preprocess.median * 1000, 2)) ms median, p95 \(format(preprocess.p95 * 1000, 2)) ms")
+let preprocess = try await BenchmarkResult.measure(Preprocess(name: "preprocess 1600×1067", image: working), runs: runs)
+json.results.append(preprocess)
+print("\npreprocess alone (1600×1067 → 3×224×224): \(format(preprocess.median, 2)) ms median, p95 \(format(preprocess.p95, 2)) ms")
+json.noteLoad("at the end")
+if let path = BenchmarkReport.path(in: arguments) { try json.write(to: path) }

@@ -1,27 +1,27 @@
+import Benchmarking
 import Foundation
 
-/// One benchmark: prepared once by `setUp`, then `run` is timed repeatedly. `run` returns a checksum that the
-/// runner keeps, so the optimiser cannot drop the work.
-protocol Benchmark {
-    var name: String { get }
-    mutating func setUp() throws
-    mutating func run() -> Int
+/// Where the benchmarks put a value computed from their work, so the optimiser cannot drop it.
+final class Checksum: @unchecked Sendable {
+    static let shared = Checksum()
+    private let lock = NSLock()
+    private var value = 0
+
+    func add(_ amount: Int) {
+        lock.lock()
+        value &+= amount
+        lock.unlock()
+    }
 }
 
-/// CPU time of the calling thread, in seconds.
-func threadCPUTime() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+func formatTime(_ milliseconds: Double) -> String {
+    milliseconds >= 1 ? String(format: "%.3f ms", milliseconds) : String(format: "%.2f µs", milliseconds * 1e3)
 }
 
-func formatTime(_ seconds: Double) -> String {
-    seconds >= 1e-3 ? String(format: "%.3f ms", seconds * 1e3) : String(format: "%.2f µs", seconds * 1e6)
-}
-
-func report(_ timing: BenchmarkRunner.Timing, per: Int = 1, unit: String = "run") {
-    let median = timing.median / Double(per), p95 = timing.p95 / Double(per)
-    let wall = timing.wallMedian / Double(per)
-    print("  \(timing.name.padding(toLength: 38, withPad: " ", startingAt: 0)) CPU median \(formatTime(median))/\(unit)"
-          + "  p95 \(formatTime(p95))  (wall median \(formatTime(wall)))")
+/// One line of a result (the shared harness keeps milliseconds per item): CPU median and p95 as the old runner
+/// printed them (p95 of the CPU time), and the wall median.
+func report(_ result: BenchmarkResult, unit: String = "run") {
+    print("  \(result.name.padding(toLength: 38, withPad: " ", startingAt: 0)) CPU median "
+          + "\(formatTime(result.cpuMedian))/\(unit)  p95 \(formatTime(BenchmarkResult.percentile(result.cpu, 0.95)))"
+          + "  (wall median \(formatTime(result.median)), p95 \(formatTime(result.p95)))")
 }

@@ -1,9 +1,10 @@
+import Benchmarking
 import CLIPModel
 import Dispatch
 import ModelEngine
 
 /// ViT-B/32's image tower on `batch` images per call, from `callers` threads at once.
-struct CLIPImageBenchmark: Benchmark {
+final class CLIPImageBenchmark: Benchmark {
     let encoder: CLIPVisionEncoder
     var batch: Int
     var callers = 1
@@ -19,14 +20,14 @@ struct CLIPImageBenchmark: Benchmark {
 
     var name: String { "CLIP image, batch \(batch), \(callers) caller(s) × \(BLAS.threads) BLAS thread(s)" }
 
-    mutating func setUp() throws {
+    func setUp() throws {
         let size = encoder.config.vision.imageSize
         images = (0..<batch).map { index in
             Tensor(shape: [3, size, size], storage: (0..<(3 * size * size)).map { Float(($0 + index) % 255) / 128 - 1 })
         }
     }
 
-    mutating func run() throws -> Int {
+    func run() throws -> Int {
         let encoder = self.encoder, images = self.images, calls = self.calls
         DispatchQueue.concurrentPerform(iterations: callers) { _ in
             for _ in 0..<calls { _ = encoder.embed(images) }

@@ -1,7 +1,8 @@
+import Benchmarking
 import ModelEngine
 
 /// Single-precision matrix multiply of m×k by k×n: the peak the model benchmarks are compared with.
-struct SgemmBenchmark: Benchmark {
+final class SgemmBenchmark: Benchmark {
     var m: Int, n: Int, k: Int
     var repeats = 1
     private var a: [Float] = [], b: [Float] = [], c: [Float] = []
@@ -16,13 +17,13 @@ struct SgemmBenchmark: Benchmark {
     var name: String { "sgemm \(m)×\(k)·\(k)×\(n)" }
     var flops: Double { 2 * Double(m) * Double(n) * Double(k) * Double(repeats) }
 
-    mutating func setUp() throws {
+    func setUp() throws {
         a = (0..<(m * k)).map { Float($0 % 17) / 17 - 0.5 }
         b = (0..<(k * n)).map { Float($0 % 13) / 13 - 0.5 }
         c = [Float](repeating: 0, count: m * n)
     }
 
-    mutating func run() throws -> Int {
+    func run() throws -> Int {
         let (m, n, k) = (self.m, self.n, self.k)
         for _ in 0..<repeats {
             a.withUnsafeBufferPointer { a in
@@ -36,6 +37,9 @@ struct SgemmBenchmark: Benchmark {
         }
         return repeats
     }
+
+    /// Floating-point operations of one item (one multiply): the harness times per item.
+    var flopsPerItem: Double { 2 * Double(m) * Double(n) * Double(k) }
 
     /// The largest difference between BLAS and a plain Double loop on a 96×80·80×72 product, relative to the
     /// largest value: checks the chosen kernel computes correctly.

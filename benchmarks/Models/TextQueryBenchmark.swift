@@ -1,3 +1,4 @@
+import Benchmarking
 import CLIPModel
 import ModelEngine
 
@@ -12,9 +13,7 @@ struct TextQueryBenchmark: Benchmark {
 
     var name: String { "text query \(query.map { "\"\($0)\"" } ?? "\(tokens)")" }
 
-    mutating func setUp() throws {}
-
-    mutating func run() throws -> Int {
+    func run() throws -> Int {
         _ = encoder.embed([query.map(tokenizer.encode) ?? tokens], threads: threads)
         return 1
     }

@@ -1,3 +1,4 @@
+import Benchmarking
 import CLIPModel
 import Foundation
 import ModelEngine
@@ -15,7 +16,8 @@ struct TextQueryReport {
 
     static func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
 
-    func run(fixtureFolder: String) throws {
+    /// Runs the section; returns the latency comparisons (for the JSON report).
+    func run(fixtureFolder: String) async throws -> [Comparison] {
         let encoders = try Self.precisions.map {
             try CLIPTextEncoder(config: config, weights: RandomTensors(), packing: $0)
         }
@@ -34,7 +36,7 @@ struct TextQueryReport {
         fidelity(encoders: encoders, queries: queries)
         try ranking(encoders: encoders)
         try fixture(folder: fixtureFolder)
-        latency(encoders: encoders, queries: queries)
+        return await latency(encoders: encoders, queries: queries)
     }
 
     /// Max abs difference and cosine of each precision's unit vector to the Float layers' vector.
@@ -125,25 +127,33 @@ struct TextQueryReport {
         }
     }
 
-    /// Wall and CPU milliseconds per query, with the ratio to the Float layers on the same query and threads.
-    func latency(encoders: [CLIPTextEncoder], queries: [(label: String, query: String?, tokens: [Int])]) {
+    /// Wall and CPU milliseconds per query, with the ratio to the Float layers on the same query and threads
+    /// (shared harness: the precisions alternate round by round; ratios are medians of the per-round ratios).
+    func latency(encoders: [CLIPTextEncoder], queries: [(label: String, query: String?, tokens: [Int])]) async -> [Comparison] {
+        var all: [Comparison] = []
         print("\n| threads | linear layers | tokens | query | median ms | p95 ms | CPU ms (median) | ratio to float32: wall | CPU |")
         print("| ---: | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
         for threads in Set([1, cores]).sorted() {
             for (label, query, tokens) in queries {
-                var baseline = Double.nan, cpuBaseline = Double.nan
-                for (index, encoder) in encoders.enumerated() {
-                    var benchmark = TextQueryBenchmark(encoder: encoder, tokenizer: tokenizer, query: query,
-                                                       tokens: tokens, threads: threads)
-                    guard let result = try? BenchmarkRunner.measure(&benchmark, runs: max(runs, 20)) else { continue }
-                    if index == 0 { (baseline, cpuBaseline) = (result.median, result.cpuMedian) }
-                    print("| \(threads) | \(Self.precisions[index].rawValue) | \(tokens.count) | \(label) | "
-                          + "\(Self.format(result.median * 1000, 2)) | \(Self.format(result.p95 * 1000, 2)) | "
-                          + "\(Self.format(result.cpuMedian * 1000, 2)) | \(Self.format(result.median / baseline, 2)) | "
-                          + "\(Self.format(result.cpuMedian / cpuBaseline, 2)) |")
+                let benchmarks = encoders.map { encoder in
+                    TextQueryBenchmark(encoder: encoder, tokenizer: tokenizer, query: query, tokens: tokens,
+                                       threads: threads)
                 }
+                guard let comparisons = try? await Comparison.measure(baseline: benchmarks[0],
+                                                                      candidates: Array(benchmarks.dropFirst()),
+                                                                      runs: max(runs, 20)) else { continue }
+                let rows = [(comparisons.first?.baseline, nil as Comparison?)] + comparisons.map { ($0.candidate, $0) }
+                for (index, (result, comparison)) in rows.enumerated() {
+                    guard let result else { continue }
+                    print("| \(threads) | \(Self.precisions[index].rawValue) | \(tokens.count) | \(label) | "
+                          + "\(Self.format(result.median, 2)) | \(Self.format(result.p95, 2)) | "
+                          + "\(Self.format(result.cpuMedian, 2)) | \(Self.format(comparison?.wallRatio ?? 1, 2)) | "
+                          + "\(Self.format(comparison?.cpuRatio ?? 1, 2)) |")
+                }
+                all += comparisons
             }
         }
+        return all
     }
 
     /// Summed in Double, so the cosine of two unit vectors does not come out above 1 from Float rounding.

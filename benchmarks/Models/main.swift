@@ -1,3 +1,4 @@
+import Benchmarking
 import CLIPModel
 import Foundation
 import ModelEngine
@@ -6,7 +7,9 @@ import ModelEngine
 // same run) and text-query latency, on random weights of the full-size config (the same work as the real model).
 //
 //   swift build -c release --product ModelBenchmarks
-//   OPENBLAS_CORETYPE=SkylakeX .build/release/ModelBenchmarks [--runs N] [--sgemm-only] [--tokenizer FOLDER]
+//   OPENBLAS_CORETYPE=SkylakeX .build/release/ModelBenchmarks [--runs N] [--sgemm-only] [--tokenizer FOLDER] [--json PATH]
+//
+// Timed on the shared harness (Benchmarking): one warm-up, then N runs; p50/p95 per item (image, query, multiply).
 //
 // --only images|stage|text runs one section after the sgemm peak.
 // --profile-text N: only a 16-token query N times per precision on 1 and 2 threads (quick check; `perf record`).
@@ -39,9 +42,9 @@ if let repeats = Int(option("--profile-text") ?? "") {
         for threads in [1, 2] {
             var wall: [Double] = [], cpu: [Double] = []
             for _ in 0..<repeats {
-                let start = DispatchTime.now().uptimeNanoseconds, cpuStart = processCPUSeconds()
+                let start = DispatchTime.now().uptimeNanoseconds, cpuStart = (BenchmarkResult.cpuMilliseconds() / 1000)
                 _ = encoder.embed([tokens], threads: threads)
-                cpu.append(processCPUSeconds() - cpuStart)
+                cpu.append((BenchmarkResult.cpuMilliseconds() / 1000) - cpuStart)
                 wall.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
             print("16-token query, \(precision.rawValue), \(threads) threads: median wall "
@@ -54,31 +57,47 @@ if let repeats = Int(option("--profile-text") ?? "") {
 print("OpenBLAS kernel: \(BLAS.coreName) (OPENBLAS_CORETYPE=\(coreType)), cores: \(cores)")
 print("kernel check: max relative error vs a Double loop \(String(format: "%.1e", SgemmBenchmark.kernelError()))")
 print("load average at start: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.prefix(14) ?? "?")")
+var json = BenchmarkReport(name: "ModelBenchmarks")
+json.noteLoad("at the start")
+json.notes.append("OpenBLAS kernel \(BLAS.coreName) (OPENBLAS_CORETYPE=\(coreType)), \(cores) cores")
+func writeJSON(_ json: inout BenchmarkReport) throws {
+    json.noteLoad("at the end")
+    if let path = option("--json") { try json.write(to: path) }
+}
 
 /// The sgemm peak with `threads` BLAS threads: the best of a square and a ViT-shaped multiply, as wall-clock
 /// GFLOP/s and as GFLOP per CPU-second (what one busy core does, whatever else shares the machine).
-func sgemmPeak(threads: Int) throws -> (wall: Double, cpu: Double) {
+func sgemmPeak(threads: Int) async throws -> (wall: Double, cpu: Double, results: [BenchmarkResult]) {
     BLAS.setThreads(threads)
     var best = (wall: 0.0, cpu: 0.0)
+    var results: [BenchmarkResult] = []
     for shape in [(1024, 1024, 1024), (400, 3072, 768)] {
-        var benchmark = SgemmBenchmark(m: shape.0, n: shape.1, k: shape.2, repeats: 4)
-        let result = try BenchmarkRunner.measure(&benchmark, runs: runs)
-        let wall = benchmark.flops / result.median / 1e9, cpu = benchmark.flops / result.cpuMedian / 1e9
-        print("| \(benchmark.name) | \(threads) | \(format(wall)) | \(format(benchmark.flops / result.p95 / 1e9)) | \(format(cpu)) |")
+        let benchmark = SgemmBenchmark(m: shape.0, n: shape.1, k: shape.2, repeats: 4)
+        var result = try await BenchmarkResult.measure(benchmark, runs: runs)
+        result.name += ", \(threads) thread(s)"
+        results.append(result)
+        // The harness keeps milliseconds per item (one multiply).
+        let wall = benchmark.flopsPerItem / result.median / 1e6, cpu = benchmark.flopsPerItem / result.cpuMedian / 1e6
+        print("| \(benchmark.name) | \(threads) | \(format(wall)) | \(format(benchmark.flopsPerItem / result.p95 / 1e6)) | \(format(cpu)) |")
         best = (max(best.wall, wall), max(best.cpu, cpu))
     }
-    return best
+    return (best.wall, best.cpu, results)
 }
 
 print("\nsgemm peak (GFLOP/s wall clock; GFLOP per CPU-second of all threads)")
 print("| multiply | threads | GFLOP/s median | GFLOP/s p95 | GFLOP per CPU-s |")
 print("| --- | ---: | ---: | ---: | ---: |")
-let singlePeak = try sgemmPeak(threads: 1)
-let multiPeak = cores > 1 ? try sgemmPeak(threads: cores) : singlePeak
+let single = try await sgemmPeak(threads: 1)
+let multi = cores > 1 ? try await sgemmPeak(threads: cores) : single
+json.results += single.results + (cores > 1 ? multi.results : [])
+let singlePeak = (wall: single.wall, cpu: single.cpu), multiPeak = (wall: multi.wall, cpu: multi.cpu)
 /// An upper bound for the machine: every core as fast as one core alone (on this VM two busy cores are not).
 let machinePeak = max(multiPeak.wall, singlePeak.wall * Double(cores))
 print("peak: one core \(format(singlePeak.wall)) GFLOP/s (\(format(singlePeak.cpu)) per CPU-s); machine \(format(machinePeak)) GFLOP/s")
-if arguments.contains("--sgemm-only") { exit(0) }
+if arguments.contains("--sgemm-only") {
+    try writeJSON(&json)
+    exit(0)
+}
 
 let config = CLIPConfig.vitB32
 let vision = try CLIPVisionEncoder(config: config, weights: RandomTensors())
@@ -89,13 +108,16 @@ print("| batch | BLAS threads | images/s | ms per call (median / p95) | GFLOP/s 
 print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for (batch, threads) in [(1, 1), (8, 1), (1, cores), (8, cores)] {
     BLAS.setThreads(threads)
-    var benchmark = CLIPImageBenchmark(encoder: vision, batch: batch, calls: batch == 1 ? 4 : 1)
-    let result = try BenchmarkRunner.measure(&benchmark, runs: max(3, runs / 2))
+    let benchmark = CLIPImageBenchmark(encoder: vision, batch: batch, calls: batch == 1 ? 4 : 1)
+    var result = try await BenchmarkResult.measure(benchmark, runs: max(3, runs / 2))
+    result.name = "CLIP image, batch \(batch), \(threads) BLAS thread(s)"
+    json.results.append(result)
     let peak = threads == 1 ? singlePeak : multiPeak
-    let cpuRate = Double(result.items) * flops / result.cpuMedian / 1e9
-    print("| \(batch) | \(threads) | \(format(result.rate)) | "
-          + "\(format(result.median / Double(benchmark.calls) * 1000)) / \(format(result.p95 / Double(benchmark.calls) * 1000)) | "
-          + "\(format(result.rate * flops / 1e9)) | \(format(100 * result.rate * flops / 1e9 / peak.wall))% | "
+    // Per item (image): a call is `batch` images.
+    let cpuRate = flops / result.cpuMedian / 1e6
+    print("| \(batch) | \(threads) | \(format(result.throughput)) | "
+          + "\(format(result.median * Double(batch))) / \(format(result.p95 * Double(batch))) | "
+          + "\(format(result.throughput * flops / 1e9)) | \(format(100 * result.throughput * flops / 1e9 / peak.wall))% | "
           + "\(format(cpuRate)) | \(format(100 * cpuRate / peak.cpu))% |")
 }
 
@@ -113,22 +135,14 @@ for (label, lanes, threads, maxBatch) in [("one image per call", cores, 1, 1), (
                                           ("batches of up to 8", cores, 1, 8)] {
     BLAS.setThreads(threads)
     let queue = CLIPBatchQueue(encoder: vision, maxBatch: maxBatch, lanes: lanes)
-    let result = await BenchmarkRunner.measure(name: label, runs: max(2, runs / 4)) {
-        await withTaskGroup(of: Void.self) { group in
-            for worker in 0..<16 {
-                group.addTask {
-                    for index in stride(from: worker, to: stageImages.count, by: 16) {
-                        _ = await queue.embed(stageImages[index])
-                    }
-                }
-            }
-        }
-        return stageImages.count
-    }
-    let cpuRate = Double(result.items) * flops / result.cpuMedian / 1e9
+    var result = try await BenchmarkResult.measure(StageBatchBenchmark(name: label, queue: queue, images: stageImages),
+                                                   runs: max(2, runs / 4))
+    result.name = "clip.embed as the stage runs: \(label), \(lanes) lanes × \(threads) BLAS threads"
+    json.results.append(result)
+    let cpuRate = flops / result.cpuMedian / 1e6
     let cpuPeak = threads == 1 ? singlePeak.cpu : multiPeak.cpu
-    let wall = result.rate * flops / 1e9
-    print("| \(label) | \(lanes) × \(threads) | \(format(result.rate)) | \(format(wall)) | "
+    let wall = result.throughput * flops / 1e9
+    print("| \(label) | \(lanes) × \(threads) | \(format(result.throughput)) | \(format(wall)) | "
           + "\(format(100 * wall / multiPeak.wall))% | \(format(100 * wall / machinePeak))% | "
           + "\(format(cpuRate)) | \(format(100 * cpuRate / cpuPeak))% |")
 }
@@ -139,7 +153,8 @@ if wants("text") {
     let tokenizerFolder = option("--tokenizer") ?? "Tests/CLIPTests/Fixtures/tiny-clip"
     let tokenizer = try CLIPTokenizer(vocabularyFile: tokenizerFolder + "/vocab.json",
                                       mergesFile: tokenizerFolder + "/merges.txt")
-    try TextQueryReport(config: config, tokenizer: tokenizer, runs: runs, cores: cores)
+    json.comparisons += try await TextQueryReport(config: config, tokenizer: tokenizer, runs: runs, cores: cores)
         .run(fixtureFolder: "Tests/CLIPTests/Fixtures/tiny-clip")
 }
 print("load average at end: \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.prefix(14) ?? "?")")
+try writeJSON(&json)

@@ -1,61 +1,27 @@
-import Glibc
+import Benchmarking
+import Foundation
 
-/// One benchmark: prepared in `setUp`, timed over `run()` (which returns how many items it handled, so the
-/// result is per item), cleaned in `tearDown`.
-protocol Benchmark {
-    var name: String { get }
-    mutating func setUp() throws
-    mutating func run() throws -> Int
-    mutating func tearDown() throws
-}
-
-extension Benchmark {
-    mutating func setUp() throws {}
-    mutating func tearDown() throws {}
-}
-
-/// The timings of one benchmark: per-item times of every measured run (the warm-up discarded).
-struct BenchmarkResult {
-    var name: String
-    var items: Int
-    /// Wall-clock seconds per item, one value per run, sorted.
-    var perItem: [Double]
-    /// CPU seconds of the benchmarking thread per item, one value per run, sorted. SQLite works on the calling
-    /// thread, so this is the work itself, while wall time also counts waiting for the disk and, on a shared
-    /// machine, for a core.
-    var cpuPerItem: [Double]
-
-    var median: Double { perItem[perItem.count / 2] }
-    var p95: Double { perItem[min(perItem.count - 1, Int((Double(perItem.count) * 0.95).rounded(.up)) - 1)] }
-    var cpuMedian: Double { cpuPerItem[cpuPerItem.count / 2] }
-}
-
-/// CPU time of the calling thread, in seconds.
-func threadCPUTime() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-}
-
-/// Runs a benchmark: one discarded warm-up, then `runs` timed runs, each with its own setUp and tearDown.
-func measure<B: Benchmark>(_ benchmark: B, runs: Int) throws -> BenchmarkResult {
-    var benchmark = benchmark
-    var times: [Double] = []
-    var cpuTimes: [Double] = []
-    var items = 0
-    for run in 0...runs {
-        try benchmark.setUp()
-        let start = ContinuousClock.now
-        let cpuStart = threadCPUTime()
-        items = try benchmark.run()
-        let cpu = threadCPUTime() - cpuStart
-        let elapsed = ContinuousClock.now - start
-        try benchmark.tearDown()
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        if run > 0 {
-            times.append(seconds / Double(max(items, 1)))
-            cpuTimes.append(cpu / Double(max(items, 1)))
-        }
+/// Prints one result in microseconds per `unit`, with its ratio (per CPU-second and wall) to the baseline of the same
+/// run when it has one, and keeps it for the JSON report.
+func report(_ result: BenchmarkResult, against comparison: Comparison? = nil, unit: String = "item") {
+    var line = result.name.padding(toLength: 30, withPad: " ", startingAt: 0)
+        + String(format: " wall median %9.1f µs p95 %9.1f µs, CPU median %9.1f µs per %@",
+                 result.median * 1e3, result.p95 * 1e3, result.cpuMedian * 1e3, unit)
+    if let comparison {
+        let cpu = 1 / comparison.cpuRatio, wall = 1 / comparison.wallRatio
+        line += cpu >= 1
+            ? String(format: "; %.2fx faster than baseline (wall %.2fx)", cpu, wall)
+            : String(format: "; %.1fx the baseline's cost (wall %.1fx)", 1 / cpu, 1 / wall)
     }
-    return BenchmarkResult(name: benchmark.name, items: items, perItem: times.sorted(), cpuPerItem: cpuTimes.sorted())
+    print(line)
+}
+
+/// Times `candidates` against `baseline` in the same run (shared harness), prints every line and returns the
+/// comparisons (for the JSON report).
+func compare(baseline: any Benchmark, candidates: [any Benchmark], runs: Int,
+             unit: String = "item") async throws -> [Comparison] {
+    let comparisons = try await Comparison.measure(baseline: baseline, candidates: candidates, runs: runs)
+    if let first = comparisons.first { report(first.baseline, unit: unit) }
+    for comparison in comparisons { report(comparison.candidate, against: comparison, unit: unit) }
+    return comparisons
 }

@@ -1,3 +1,4 @@
+import Benchmarking
 import Captures
 import Foundation
 import Store
@@ -31,7 +32,11 @@ struct WriteBenchmark: Benchmark {
     let scratch = ScratchIndex()
     var name: String { "write, slice \(slice)" }
 
-    func setUp() throws { _ = try scratch.open() }
+    /// A fresh index file before every run.
+    func prepareRun() throws {
+        scratch.remove()
+        _ = try scratch.open()
+    }
 
     func run() throws -> Int {
         guard let store = scratch.store else { return 0 }
@@ -41,7 +46,7 @@ struct WriteBenchmark: Benchmark {
         return records.count
     }
 
-    func tearDown() throws { scratch.remove() }
+    func tearDown() { scratch.remove() }
 }
 
 /// An index filled once, shared by the read benchmarks.

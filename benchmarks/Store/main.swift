@@ -1,9 +1,11 @@
 // Store benchmarks: writing slices, search, export, ledger reads on an index file.
 //
-//   swift build -c release --product StoreBenchmarks && .build/release/StoreBenchmarks [filter] [--runs N]
+//   swift build -c release --product StoreBenchmarks && .build/release/StoreBenchmarks [filter] [--runs N] [--json PATH]
 //
-// Each benchmark: one discarded warm-up, then N timed runs; median and p95 per item, and a ratio to the baseline
-// measured in the same run. Results are recorded in benchmarks/store.md.
+// On the shared harness (Benchmarking): each benchmark gets one discarded warm-up, then N timed runs alternating
+// with its baseline's; median and p95 per item, and the ratio to the baseline measured in the same run (median of
+// the per-round ratios). Results are recorded in benchmarks/store.md.
+import Benchmarking
 import Foundation
 import Glibc
 
@@ -13,20 +15,10 @@ print("warning: debug build; measure with -c release")
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 7
-let filter = arguments.first { !$0.hasPrefix("--") && Int($0) == nil }
-
-func report(_ result: BenchmarkResult, baseline: BenchmarkResult?, unit: String = "item") {
-    var line = result.name.padding(toLength: 30, withPad: " ", startingAt: 0)
-        + String(format: " wall median %9.1f µs p95 %9.1f µs, CPU median %9.1f µs per %@",
-                 result.median * 1e6, result.p95 * 1e6, result.cpuMedian * 1e6, unit)
-    if let baseline {
-        let wall = baseline.median / result.median, cpu = baseline.cpuMedian / result.cpuMedian
-        line += cpu >= 1
-            ? String(format: "; %.2fx faster than baseline (wall %.2fx)", cpu, wall)
-            : String(format: "; %.1fx the baseline's cost (wall %.1fx)", 1 / cpu, 1 / wall)
-    }
-    print(line)
-}
+let jsonPath = BenchmarkReport.path(in: arguments)
+let filter = arguments.first { !$0.hasPrefix("--") && Int($0) == nil && $0 != jsonPath }
+var json = BenchmarkReport(name: "StoreBenchmarks")
+json.noteLoad("at the start")
 
 func selected(_ group: String) -> Bool { filter.map { group.contains($0) } ?? true }
 
@@ -40,11 +32,9 @@ let records = SyntheticRecords.make(2_000)
 print("store benchmarks: \(records.count) synthetic captures, \(runs) runs after one warm-up; per capture unless noted")
 
 if selected("write") {
-    let baseline = try measure(WriteBenchmark(records: Array(records.prefix(500)), slice: 1), runs: runs)
-    report(baseline, baseline: nil)
-    for slice in [10, 50, 500] {
-        report(try measure(WriteBenchmark(records: records, slice: slice), runs: runs), baseline: baseline)
-    }
+    json.comparisons += try await compare(
+        baseline: WriteBenchmark(records: Array(records.prefix(500)), slice: 1),
+        candidates: [10, 50, 500].map { WriteBenchmark(records: records, slice: $0) }, runs: runs)
 }
 
 if selected("search") || selected("export") || selected("signatures") {
@@ -53,19 +43,21 @@ if selected("search") || selected("export") || selected("signatures") {
         for group in SearchBenchmark.groups {
             let hits = try group.queries.map { try index.store.search($0, limit: 100_000).count }
             print("  \(group.name) queries \(group.queries) match \(hits) captures")
-            let baseline = try measure(SearchBenchmark(index: index, useFTS: false, group: group.name,
-                                                       queries: group.queries), runs: runs)
-            report(baseline, baseline: nil, unit: "query")
-            report(try measure(SearchBenchmark(index: index, useFTS: true, group: group.name, queries: group.queries),
-                               runs: runs), baseline: baseline, unit: "query")
+            json.comparisons += try await compare(
+                baseline: SearchBenchmark(index: index, useFTS: false, group: group.name, queries: group.queries),
+                candidates: [SearchBenchmark(index: index, useFTS: true, group: group.name, queries: group.queries)],
+                runs: runs, unit: "query")
         }
     }
     if selected("export") {
-        let baseline = try measure(ExportBenchmark(index: index, encode: false), runs: runs)
-        report(baseline, baseline: nil)
-        report(try measure(ExportBenchmark(index: index, encode: true), runs: runs), baseline: baseline)
+        json.comparisons += try await compare(baseline: ExportBenchmark(index: index, encode: false),
+                                              candidates: [ExportBenchmark(index: index, encode: true)], runs: runs)
     }
-    if selected("signatures") { report(try measure(SignaturesBenchmark(index: index), runs: runs), baseline: nil) }
+    if selected("signatures") {
+        let result = try await BenchmarkResult.measure(SignaturesBenchmark(index: index), runs: runs)
+        report(result)
+        json.results.append(result)
+    }
 }
 
 if selected("memory") {
@@ -79,7 +71,12 @@ if selected("memory") {
         for start in stride(from: 0, to: slice.count, by: 50) { try store.write(Array(slice[start..<start + 50])) }
         if batch == 1 || batch == 19 { peaks.append(peakMemoryMegabytes()) }
     }
-    print(String(format: "memory: peak RSS %.1f MB after 1,000 captures, %.1f MB after 10,000 (%d in the index)",
-                 peaks[0], peaks[1], try store.captureCount))
+    // Peak RSS counts the whole process: run `StoreBenchmarks memory` alone for the store's own figure.
+    let memory = String(format: "memory: peak RSS %.1f MB after 1,000 captures, %.1f MB after 10,000 (%d in the index)",
+                        peaks[0], peaks[1], try store.captureCount) + (filter == nil ? " (process peak so far)" : "")
+    print(memory)
+    json.notes.append(memory)
     scratch.remove()
 }
+json.noteLoad("at the end")
+if let jsonPath { try json.write(to: jsonPath) }

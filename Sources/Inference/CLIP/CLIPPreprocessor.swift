@@ -1,4 +1,5 @@
 import Captures
+import Imaging
 import ModelEngine
 
 /// Turns a capture's RGB image into what CLIP's image tower reads, as CLIP's reference preprocessing does:

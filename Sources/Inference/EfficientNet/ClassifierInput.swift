@@ -1,4 +1,5 @@
 import Captures
+import Imaging
 import ModelEngine
 
 /// Turns a capture's image into the network's input, as EfficientNet-Lite was evaluated in TensorFlow: a centred

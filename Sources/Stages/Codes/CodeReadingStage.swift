@@ -1,98 +1,23 @@
-import CZXing
+import CodeReading
 import Captures
 import LineRecognition
 import Runner
 
-/// The codes stage, kind `zxing.codes`: finds every QR code and barcode in a decoded capture with zxing-cpp,
-/// with its exact payload bytes, its text where it is text, its format and its box.
+/// The codes stage, kind `zxing.codes`: every QR code and barcode in a decoded capture, read by `CodeReader`
+/// (zxing-cpp), with its exact payload bytes, its text where it is text, its format and its box.
 public struct CodeReadingStage: Stage {
     public typealias Input = DecodedCapture
     public typealias Output = CaptureCodes
 
-    public let options: CodeReadingOptions
+    public let reader: CodeReader
+
+    public var options: CodeReadingOptions { reader.options }
 
     public init(options: CodeReadingOptions = CodeReadingOptions()) {
-        self.options = options
+        reader = CodeReader(options: options)
     }
 
     public func process(_ input: DecodedCapture, context: StageContext) async throws -> CaptureCodes {
-        try read(input.image)
+        try reader.read(input.image)
     }
-
-    /// Reads every code in `image`.
-    public func read(_ image: RGBImage) throws(ReadingError) -> CaptureCodes {
-        guard image.width > 0, image.height > 0 else { throw .unusableImage("the image is empty (0 pixels)") }
-        guard image.width * image.height <= options.maximumPixels else {
-            throw .unusableImage("\(image.width)x\(image.height) exceeds the codes stage's limit of "
-                + "\(options.maximumPixels) pixels")
-        }
-        let gray = GrayImage(image)
-        var codes = try scan(gray, formats: options.formats)
-        if options.tryInvert && codes.isEmpty {
-            let inverted = GrayImage(width: gray.width, height: gray.height, pixels: gray.pixels.map { 255 - $0 })
-            codes = try scan(inverted, formats: options.formats)
-        }
-        if options.aztecSearch && options.formats.contains(.aztec) && !codes.contains(where: { $0.format == "Aztec" }) {
-            codes += try searchAztec(gray)
-        }
-        return CaptureCodes(codes: codes)
-    }
-
-    /// zxing-cpp 1.4 finds an Aztec code only when the image centre falls on (or next to) it, so an Aztec code
-    /// off centre is missed. This scans a window (a third of the image, at least 320 px) centred on each place
-    /// that shows an Aztec bullseye (`AztecBullseyes`), for Aztec alone.
-    private func searchAztec(_ gray: GrayImage) throws(ReadingError) -> [ReadCode] {
-        guard gray.width >= 64, gray.height >= 64 else { return [] }
-        let cropWidth = min(gray.width, max(320, gray.width / 3))
-        let cropHeight = min(gray.height, max(320, gray.height / 3))
-        var found: [ReadCode] = []
-        for centre in AztecBullseyes.find(in: gray) {
-            let x = min(max(0, centre.x - cropWidth / 2), gray.width - cropWidth)
-            let y = min(max(0, centre.y - cropHeight / 2), gray.height - cropHeight)
-            let crop = gray.cropped(x: x, y: y, width: cropWidth, height: cropHeight)
-            for var code in try scan(crop, formats: [.aztec]) where !found.contains(where: { $0.payload == code.payload }) {
-                code.box = NormalizedRect(
-                    x: (code.box.x * Double(cropWidth) + Double(x)) / Double(gray.width),
-                    y: (code.box.y * Double(cropHeight) + Double(y)) / Double(gray.height),
-                    width: code.box.width * Double(cropWidth) / Double(gray.width),
-                    height: code.box.height * Double(cropHeight) / Double(gray.height))
-                found.append(code)
-            }
-        }
-        return found
-    }
-
-    private func scan(_ gray: GrayImage, formats: [CodeFormat]) throws(ReadingError) -> [ReadCode] {
-        var settings = PoolZXOptions()
-        settings.formats = formats.reduce(0) { $0 | $1.bit }
-        settings.try_harder = options.tryHarder ? 1 : 0
-        settings.try_rotate = options.tryRotate ? 1 : 0
-        settings.try_downscale = options.tryDownscale ? 1 : 0
-        var results = PoolZXResults()
-        defer { pool_zx_free(&results) }
-        let status = gray.pixels.withUnsafeBufferPointer { pixels in
-            pool_zx_read(pixels.baseAddress, Int32(gray.width), Int32(gray.height), 1, &settings, &results)
-        }
-        if status != 0 {
-            throw .codeReader(results.error.map { String(cString: $0) } ?? "unknown error")
-        }
-        let width = Double(gray.width), height = Double(gray.height)
-        return (0..<results.count).map { index in
-            let code = results.codes[index]
-            let format = withUnsafeBytes(of: code.format) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            let payload = code.byte_count == 0 ? [] : Array(UnsafeBufferPointer(start: code.bytes, count: code.byte_count))
-            let text = code.text.map { String(cString: $0) }
-            let xs = withUnsafeBytes(of: code.corner_x) { Array($0.bindMemory(to: Int32.self)) }
-            let ys = withUnsafeBytes(of: code.corner_y) { Array($0.bindMemory(to: Int32.self)) }
-            let minX = Double(xs.min() ?? 0), maxX = Double(xs.max() ?? 0)
-            let minY = Double(ys.min() ?? 0), maxY = Double(ys.max() ?? 0)
-            let box = NormalizedRect(x: clamp(minX / width), y: clamp(minY / height),
-                                     width: clamp((maxX - minX + 1) / width), height: clamp((maxY - minY + 1) / height))
-            return ReadCode(format: format, payload: payload, text: text, box: box)
-        }
-    }
-
-    private func clamp(_ value: Double) -> Double { min(1, max(0, value)) }
 }

@@ -1,4 +1,5 @@
 import Captures
+import Imaging
 
 /// A grey image of luma values (BT.601, 0...255) as `Float`, rows top to bottom: what the fingerprint and focus
 /// measures work on after shrinking the working image.

@@ -1,5 +1,5 @@
 import Captures
-import CodesStages
+import CodeReading
 import ReadingFixtures
 
 /// Code reading time per capture, on screenshots carrying codes, screenshots without and photos, for the
@@ -36,7 +36,7 @@ struct CodesBenchmark {
         report("| codes variant | with codes ms median / p95 | codes found | screens ms median / p95 | photos ms median / p95 |")
         report("| --- | --- | --- | --- | --- |")
         for (name, options) in variants {
-            let stage = CodeReadingStage(options: options)
+            let stage = CodeReader(options: options)
             _ = try stage.read(withCodes[0].0)
             var found = 0, expected = 0
             var times: [[Double]] = [[], [], []]

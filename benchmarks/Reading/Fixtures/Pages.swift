@@ -1,15 +1,16 @@
 import TestSupport
 import Captures
 import Foundation
-import ReadingFixtures
 import Runner
 
-/// Test images: pages of text drawn with libvips' text renderer, and a capture around an image.
-enum Pages {
+/// Test images for the reading and code tests: pages of text drawn with libvips' text renderer, a photo-like
+/// scene, and a capture around an image.
+public enum Pages {
     /// Lines of text in DejaVu Sans at `size` px, `color` on `background`, one under the other with a margin.
-    static func text(_ lines: [String], size: Int = 28, color: Canvas.RGB = .init(20, 20, 20),
-                     background: Canvas.RGB = .white, width: Int = 900, height: Int = 600,
-                     font: String = "DejaVu Sans") throws -> (image: RGBImage, boxes: [(x: Int, y: Int, w: Int, h: Int)]) {
+    public static func text(_ lines: [String], size: Int = 28, color: Canvas.RGB = .init(20, 20, 20),
+                            background: Canvas.RGB = .white, width: Int = 900, height: Int = 600,
+                            font: String = "DejaVu Sans")
+        throws -> (image: RGBImage, boxes: [(x: Int, y: Int, w: Int, h: Int)]) {
         var canvas = Canvas(width: width, height: height, color: background)
         var boxes: [(x: Int, y: Int, w: Int, h: Int)] = []
         var y = size * 2
@@ -23,7 +24,7 @@ enum Pages {
     }
 
     /// A decoded capture of `image`, as the decode stage would hand it on.
-    static func capture(_ image: RGBImage) -> DecodedCapture {
+    public static func capture(_ image: RGBImage) -> DecodedCapture {
         let file = CaptureFile(id: CaptureID("test"), source: "tests", path: "/tmp/test.png", relativePath: "test.png",
                                byteCount: 0, modified: Date(timeIntervalSince1970: 0))
         let metadata = CaptureMetadata(date: Date(timeIntervalSince1970: 0), dateSource: .file, location: nil,
@@ -33,7 +34,7 @@ enum Pages {
     }
 
     /// A photo-like image without text: smooth colour gradients, soft blobs and sensor noise.
-    static func scene(width: Int = 1200, height: Int = 800, seed: UInt64 = 7) -> RGBImage {
+    public static func scene(width: Int = 1200, height: Int = 800, seed: UInt64 = 7) -> RGBImage {
         var random = SplitMix64(seed: seed)
         let blobs = (0..<40).map { _ in
             (x: Double(random.next() % UInt64(width)), y: Double(random.next() % UInt64(height)),
@@ -58,7 +59,7 @@ enum Pages {
     }
 
     /// The image's pixels as luma in all three channels: a grayscale capture.
-    static func grayscale(_ image: RGBImage) -> RGBImage {
+    public static func grayscale(_ image: RGBImage) -> RGBImage {
         var pixels = image.pixels
         for index in 0..<(image.width * image.height) {
             let r = Int(pixels[3 * index]), g = Int(pixels[3 * index + 1]), b = Int(pixels[3 * index + 2])

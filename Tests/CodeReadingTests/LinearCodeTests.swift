@@ -1,18 +1,17 @@
 import Captures
-import CodesStages
+import CodeReading
 import LineRecognition
 import ReadingFixtures
-import Runner
 import Testing
 import TestSupport
 
 /// Issue 9: zxing-cpp 1.4 (built with assertions) aborted the whole process on screenshots of large 1-D barcodes
 /// (`Result.cpp:140: Assertion 'lineCount() == 1' failed`) whenever one read met the same linear code twice. On the
 /// code before the fix each test here that finds a linear code ends the test process instead of failing.
-@Suite("zxing.codes linear barcodes")
+@Suite("CodeReader linear barcodes")
 struct LinearCodeTests {
-    /// A barcode as zint makes it, and what the stage must report.
-    typealias Screen = CodeStageTests.Case
+    /// A barcode as zint makes it, and what the reader must report.
+    typealias Screen = CodeReaderTests.Case
 
     /// The issue's four screenshots; zint adds the EAN and UPC check digits.
     static let screens: [Screen] = [
@@ -22,18 +21,18 @@ struct LinearCodeTests {
         Screen(zint: "CODE39", data: "BIN-2291-C", format: "Code39", payload: "BIN-2291-C"),
     ]
 
-    let stage = CodeReadingStage()
+    let reader = CodeReader()
 
     /// The (format, text) pairs read in `image`, sorted.
-    func read(_ image: RGBImage, _ stage: CodeReadingStage = CodeReadingStage()) throws -> [String] {
-        try stage.read(image).codes.map { "\($0.format) \($0.text ?? "<binary>")" }.sorted()
+    func read(_ image: RGBImage, _ reader: CodeReader = CodeReader()) throws -> [String] {
+        try reader.read(image).codes.map { "\($0.format) \($0.text ?? "<binary>")" }.sorted()
     }
 
     @Test("given a screenshot of one large barcode with digits under it, when read, then its payload and bars come back",
           arguments: screens)
-    func largeBarcode(_ screen: Screen) async throws {
+    func largeBarcode(_ screen: Screen) throws {
         let image = try BarcodeScreens.screenshot(screen.zint, data: screen.data)
-        let found = try await StageHarness(stage).process(Pages.capture(image)).codes
+        let found = try reader.read(image).codes
         try #require(found.count == 1, "found \(found.map(\.format))")
         #expect(found[0].format == screen.format)
         #expect(found[0].payload == Array(screen.payload.utf8))
@@ -52,7 +51,7 @@ struct LinearCodeTests {
             options.tryHarder = combination & 1 != 0
             options.tryRotate = combination & 2 != 0
             options.tryDownscale = combination & 4 != 0
-            #expect(try read(image, CodeReadingStage(options: options)) == ["EAN-13 8712345678906"],
+            #expect(try read(image, CodeReader(options: options)) == ["EAN-13 8712345678906"],
                     "tryHarder \(options.tryHarder), tryRotate \(options.tryRotate), tryDownscale \(options.tryDownscale)")
         }
     }
@@ -67,7 +66,7 @@ struct LinearCodeTests {
     func twoIdentical() throws {
         // The same payload twice in one read aborted zxing-cpp 1.4 even without its downscaled layers.
         let code = try BarcodeScreens.barcode("CODE128", data: "SAME-CODE-1", page: 800)
-        let found = try stage.read(BarcodeScreens.page([code, code], width: 1400, height: 700, across: true)).codes
+        let found = try reader.read(BarcodeScreens.page([code, code], width: 1400, height: 700, across: true)).codes
             .sorted { $0.box.x < $1.box.x }
         #expect(found.map(\.text) == ["SAME-CODE-1", "SAME-CODE-1"])
         if found.count == 2 { #expect(found[0].box.x + found[0].box.width < found[1].box.x) }
@@ -88,9 +87,9 @@ struct LinearCodeTests {
         #expect(try read(image) == ["Code39 BIN-2291-C", "QRCode https://example.com/bin/2291"])
         var options = CodeReadingOptions()
         options.formats = [.code39]
-        #expect(try read(image, CodeReadingStage(options: options)) == ["Code39 BIN-2291-C"])
+        #expect(try read(image, CodeReader(options: options)) == ["Code39 BIN-2291-C"])
         options.formats = [.qrCode]
-        #expect(try read(image, CodeReadingStage(options: options)) == ["QRCode https://example.com/bin/2291"])
+        #expect(try read(image, CodeReader(options: options)) == ["QRCode https://example.com/bin/2291"])
     }
 
     @Test("given a barcode screenshot in a dark theme (inverted), when read, then it is found")

@@ -1,4 +1,4 @@
-@testable import CodesStages
+@testable import CodeReading
 import LineRecognition
 import ReadingFixtures
 import Testing

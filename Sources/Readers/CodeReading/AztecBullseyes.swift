@@ -2,7 +2,7 @@ import LineRecognition
 
 /// Finds where Aztec codes may stand: the centre of an Aztec code is a bullseye of square rings one module wide,
 /// so a line through it crosses seven runs of equal width (light, dark, light, the dark centre, light, dark,
-/// light) between two dark runs at least as wide, across and down alike. The codes stage scans for Aztec only
+/// light) between two dark runs at least as wide, across and down alike. `CodeReader` scans for Aztec only
 /// around such places (zxing-cpp 1.4 finds an Aztec code only when the image centre falls on it).
 struct AztecBullseyes {
     /// Candidate centres, in pixels, with the module width seen there.

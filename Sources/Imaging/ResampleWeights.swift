@@ -3,16 +3,16 @@
 ///
 /// Every output sample has the same number of taps (`taps`, zero-weighted where its window is narrower), read
 /// from `starts[i] ..< starts[i] + taps`, so the resize loops have a fixed shape.
-struct ResampleWeights: Sendable {
-    let taps: Int
+public struct ResampleWeights: Sendable {
+    public let taps: Int
     /// The first source index of each output sample's window.
-    let starts: [Int]
+    public let starts: [Int]
     /// `outputSize × taps` normalised weights.
-    let weights: [Float]
+    public let weights: [Float]
 
     /// Samples the source span `origin ..< origin + length` (in source pixels, fractional) of an axis of
     /// `sourceSize` pixels.
-    init(sourceSize: Int, origin: Double, length: Double, outputSize: Int) {
+    public init(sourceSize: Int, origin: Double, length: Double, outputSize: Int) {
         precondition(sourceSize > 0 && outputSize > 0 && length > 0, "ResampleWeights of an empty axis")
         let scale = length / Double(outputSize)
         let support = max(scale, 1)

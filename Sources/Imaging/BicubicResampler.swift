@@ -3,17 +3,18 @@ import Captures
 /// Resizes 8-bit RGB images with the bicubic filter (a = −0.5) the way Pillow's `Image.resize(BICUBIC)` does,
 /// which is what CLIP's reference preprocessing calls: the filter widens with the shrink factor (so shrinking
 /// averages, not skips), weights are normalised per output pixel and applied in 22-bit fixed point, and the
-/// horizontal pass runs first, rounding to 8 bits before the vertical pass.
-enum BicubicResampler {
+/// horizontal pass runs first, rounding to 8 bits before the vertical pass. Kept over libvips, which differs from
+/// Pillow by up to 10 levels (docs/imaging.md).
+public enum BicubicResampler {
     private static let precisionBits = 22
 
     /// The weights of each output pixel along one axis: the first input index and the fixed-point weights.
-    struct Taps {
-        var first: [Int]
-        var weights: [[Int32]]
+    public struct Taps: Sendable {
+        public var first: [Int]
+        public var weights: [[Int32]]
     }
 
-    static func cubic(_ distance: Double) -> Double {
+    public static func cubic(_ distance: Double) -> Double {
         let a = -0.5
         let x = abs(distance)
         if x < 1 { return ((a + 2) * x - (a + 3)) * x * x + 1 }
@@ -21,7 +22,7 @@ enum BicubicResampler {
         return 0
     }
 
-    static func taps(from inputSize: Int, to outputSize: Int) -> Taps {
+    public static func taps(from inputSize: Int, to outputSize: Int) -> Taps {
         let scale = Double(inputSize) / Double(outputSize)
         let filterScale = max(scale, 1)
         let support = 2 * filterScale
@@ -51,15 +52,15 @@ enum BicubicResampler {
     }
 
     /// `image` resized to `width`×`height`.
-    static func resize(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
+    public static func resize(_ image: RGBImage, width: Int, height: Int) -> RGBImage {
         resize(image, width: width, height: height, keepingColumns: 0..<width, rows: 0..<height)
     }
 
     /// The part `columns`×`rows` of `image` resized to `width`×`height`: the same pixels as resizing the whole
     /// image and cutting them out, without computing the rest (a crop of a very wide image stays cheap). As in
     /// Pillow, the horizontal pass reads only the source rows the vertical pass needs.
-    static func resize(_ image: RGBImage, width: Int, height: Int,
-                       keepingColumns columns: Range<Int>, rows: Range<Int>) -> RGBImage {
+    public static func resize(_ image: RGBImage, width: Int, height: Int,
+                              keepingColumns columns: Range<Int>, rows: Range<Int>) -> RGBImage {
         var current = image
         var rowTaps = taps(from: image.height, to: height)
         if height != image.height, !rows.isEmpty {

@@ -2,10 +2,10 @@ import Captures
 
 /// Area-average resampling of an RGB image to a luma plane, done separably (rows, then columns). Luma is linear
 /// in R, G, B, so it is taken once per summed row rather than once per source pixel.
-struct AreaResampler {
+public struct AreaResampler: Sendable {
     /// The part of the source one target pixel covers along one axis: a weighted first pixel, fully covered
     /// pixels `fullStart..<fullEnd`, and a weighted last pixel.
-    struct Span {
+    public struct Span: Sendable {
         var first: Int
         var firstWeight: Float
         var fullStart: Int
@@ -21,7 +21,7 @@ struct AreaResampler {
     let columns: [Span]
     let rows: [Span]
 
-    init(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int) {
+    public init(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int) {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.targetWidth = targetWidth
@@ -52,7 +52,7 @@ struct AreaResampler {
     /// Rows first: the source rows a target row covers are summed with their weights into one float row of
     /// R, G, B (a contiguous multiply-add the compiler vectorises), that row is turned into luma, and only then
     /// reduced to the target's columns, so the per-column work is done once per target row, not per source row.
-    func resample(_ image: RGBImage) -> [Float] {
+    public func resample(_ image: RGBImage) -> [Float] {
         precondition(image.width == sourceWidth && image.height == sourceHeight, "AreaResampler size mismatch")
         if let weightScale = fixedPointWeightScale { return resampleFixedPoint(image, weightScale: weightScale) }
         let targetWidth = targetWidth, sourceWidth = sourceWidth, channels = sourceWidth * 3
