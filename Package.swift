@@ -215,7 +215,7 @@ targets += [
     .executableTarget(name: "index-client-example", dependencies: ["IndexClient", "Store"],
                       path: "Examples/IndexClientExample"),
     .executableTarget(name: "SearchBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport"],
-                      path: "benchmarks/Search"),
+                      path: "benchmarks/Search", exclude: ["facts-write-cost.sh"]),
 ]
 products += [
     .library(name: "IndexClient", targets: ["IndexClient"]),
