@@ -63,8 +63,8 @@ struct SpaceDecodingTests {
 
     @Test("given rows with a short word and a space, when read by the built-in recogniser, then the space is kept",
           arguments: [("4 in stock · ships today", "DejaVu Sans", 14), ("3 x USB-C cable 19.48", "DejaVu Serif", 17),
-                      ("3 x USB-C cable 19.48", "DejaVu Sans Mono", 24), ("3 x USB-C cable 19.48", "Liberation Sans", 12), ("Seat 4 Apr", "Liberation Serif", 12),
-                      ("Seat 4 Apr", "DejaVu Sans Bold", 12)])
+                      ("3 x USB-C cable 19.48", "DejaVu Sans Mono", 24), ("3 x USB-C cable 19.48", "Liberation Sans", 12),
+                      ("Seat 4 Apr", "Liberation Serif", 12), ("Seat 4 Apr", "DejaVu Sans Bold", 12)])
     func shortWordSpacesKept(line: String, font: String, size: Int) throws {
         let page = try Pages.text([line], size: size, width: 24 * size, height: 5 * size, font: font)
         let read = try TesseractTextStage().read(page.image).text
