@@ -58,6 +58,19 @@ struct WordSpacingTests {
         #expect(text.lines.map(\.text) == ["Added platypus one"])
     }
 
+    @Test("given a dense paragraph of light text on teal, when checked for text, then it counts as text")
+    func presenceOfLightTextOnMidTone() throws {
+        // Parity corpus, seed 2027: article and ingredient screens like this one were skipped (both recognisers
+        // then read nothing): the letters lift the local mean above mid-gray, so polarity leaves them light.
+        let words = "menu looks great a with when store will a friendly soon you friendly prices platform service "
+            + "morning service store you arrives service"
+        var canvas = Canvas(width: 1440, height: 900, color: .init(20, 166, 156))
+        let mask = try TextRenderer.mask(words, font: "DejaVu Serif 16")
+        for row in 0..<32 { canvas.paint(mask, x: 90, y: 60 + row * 25, color: .init(235, 245, 245)) }
+        let page = (image: canvas.image, ())
+        #expect(TesseractTextStage.presenceCheck(page.image).hasText)
+    }
+
     @Test("given gaps of letters and of words, when the space threshold is set, then it falls between the two groups")
     func spaceThresholdBetweenGroups() {
         let threshold = LineSegmenter.spaceThreshold([0.15, 0.2, 0.18, 0.8, 0.12, 0.75])

@@ -51,26 +51,58 @@ struct CharacterTable {
         self.nullCode = nullCode
     }
 
+    /// One character read from a line, with the output step it was read at (spaces included).
+    struct ReadCharacter: Equatable {
+        var text: String
+        var step: Int
+    }
+
+    /// A space the greedy path skips is still put between two letters or digits when its probability reaches
+    /// this at some step between them (the network often gives the space after a short word such as "4" in
+    /// "4 in stock" only 0.1-0.3, behind the blank; Tesseract's beam search with its dictionary keeps it).
+    static let weakSpace: Float = 0.1
+
     /// The text of a line from its output probabilities (`steps` rows of `codes` values): the best code at
     /// each step, repeats merged and blanks dropped (greedy CTC decoding), codes joined into characters.
     /// Confidence is the mean probability of the steps that started a character, 0...1.
     func decode(_ probabilities: LineFeatures) -> (text: String, confidence: Double) {
+        let read = decodeCharacters(probabilities)
+        return (Self.text(of: read.characters), read.confidence)
+    }
+
+    /// The characters joined, runs of spaces collapsed and spaces at the ends dropped.
+    static func text(of characters: [ReadCharacter]) -> String {
+        characters.map(\.text).joined().split(separator: " ").joined(separator: " ")
+    }
+
+    /// The characters of a line read greedily (as `decode`), each with its step, and the confidence.
+    /// A weak space (`weakSpace`) between two letters or digits is added at the step its probability peaked.
+    func decodeCharacters(_ probabilities: LineFeatures) -> (characters: [ReadCharacter], confidence: Double) {
         let codes = probabilities.depth
-        guard codes > nullCode else { return ("", 0) }
-        var text = ""
+        guard codes > nullCode else { return ([], 0) }
+        var read: [ReadCharacter] = []
         var pending: [Int] = []
         var previous = -1
         var certainty = 0.0, counted = 0
+        // The most probable space among the blank steps since the last character, and its step.
+        var skippedSpace: (probability: Float, step: Int) = (0, 0)
         probabilities.values.withUnsafeBufferPointer { values in
             for step in 0..<probabilities.positions {
                 let row = UnsafeBufferPointer(rebasing: values[(step * codes)..<((step + 1) * codes)])
                 var best = 0
                 for code in 1..<codes where row[code] > row[best] { best = code }
                 defer { previous = best }
+                if best == nullCode, row[0] > skippedSpace.probability { skippedSpace = (row[0], step) }
                 guard best != previous, best != nullCode else { continue }
                 pending.append(best)
                 if let id = byCodes[pending] {
-                    text += characters[id]
+                    let character = characters[id]
+                    if id != 0, skippedSpace.probability >= Self.weakSpace, let last = read.last,
+                       Self.joinsWords(last.text), Self.joinsWords(character) {
+                        read.append(ReadCharacter(text: " ", step: skippedSpace.step))
+                    }
+                    skippedSpace = (0, 0)
+                    read.append(ReadCharacter(text: character, step: step))
                     certainty += Double(row[best])
                     counted += 1
                     pending.removeAll()
@@ -79,7 +111,19 @@ struct CharacterTable {
                 }
             }
         }
-        let words = text.split(separator: " ")
-        return (words.joined(separator: " "), counted > 0 ? certainty / Double(counted) : 0)
+        return (read, counted > 0 ? certainty / Double(counted) : 0)
+    }
+
+    /// The output codes of a character, or nil if the table has none.
+    func codes(of character: String) -> [Int]? {
+        guard let id = characters.firstIndex(of: character) else { return nil }
+        return byCodes.first { $0.value == id }?.key
+    }
+
+    /// Whether a space may be added next to this character: letters and digits only (a space before a
+    /// decimal point or after an opening bracket would split what belongs together).
+    static func joinsWords(_ character: String) -> Bool {
+        guard let first = character.first else { return false }
+        return first.isLetter || first.isNumber
     }
 }

@@ -1,26 +1,33 @@
 extension LineRecognizer {
     /// Reads each line of `page` piece by piece, as Tesseract reads the words its layout analysis finds: the
     /// line is split at its wide gaps and trimmed to its ink (`LineSegmenter`), every piece is read on its own
-    /// (all the pieces of a page batched together), and the pieces are joined with one space. The network's
-    /// own spaces stand inside a piece. The confidence is the width-weighted mean of the pieces'.
+    /// (all the pieces of a page batched together), and the pieces are joined with one space. Inside a piece the
+    /// network's own spaces stand, and a space is added where the ink has a word gap the network read across
+    /// (`MeasuredSpaces`). The confidence is the width-weighted mean of the pieces'.
     package func recognizeWords(_ lines: [LineRect], in page: GrayImage, inverted: Bool = false,
                         scratch: LineScratch) -> [(text: String, confidence: Double)]
     {
         var pieces: [LineRect] = []
         var owners: [Int] = []
+        var spaces: [MeasuredSpaces] = []
         for (index, line) in lines.enumerated() where line.width > 0 && line.height > 0 {
+            let measured = MeasuredSpaces(line: line, page: page)
             for piece in LineSegmenter.pieces(of: line, in: page) where piece.right > piece.left {
                 pieces.append(LineRect(left: piece.left, top: line.top, width: piece.right - piece.left,
                                        height: line.height))
                 owners.append(index)
+                spaces.append(measured)
             }
         }
-        let reads = recognize(pieces, in: page, inverted: inverted, scratch: scratch)
+        let reads = recognizeCharacters(pieces, in: page, inverted: inverted, scratch: scratch)
         var texts = [[String]](repeating: [], count: lines.count)
         var weighted = [Double](repeating: 0, count: lines.count)
         var widths = [Double](repeating: 0, count: lines.count)
-        for (piece, (owner, read)) in zip(pieces, zip(owners, reads)) {
-            let text = read.text.trimmingWhitespace()
+        for index in pieces.indices {
+            let piece = pieces[index], read = reads[index], owner = owners[index]
+            let characters = spaces[index].added(to: read.characters, steps: read.steps,
+                                                 columns: piece.left..<(piece.left + piece.width))
+            let text = CharacterTable.text(of: characters)
             guard !text.isEmpty else { continue }
             texts[owner].append(text)
             weighted[owner] += read.confidence * Double(piece.width)

@@ -50,13 +50,28 @@ package struct LineRecognizer: Sendable {
                    scratch: LineScratch,
                    stepsPerGroup: Int = 24_000) -> [(text: String, confidence: Double)]
     {
-        var results = [(text: String, confidence: Double)](repeating: ("", 0), count: lines.count)
+        recognizeCharacters(lines, in: page, inverted: inverted, upsideDown: upsideDown, scratch: scratch,
+                            stepsPerGroup: stepsPerGroup)
+            .map { (CharacterTable.text(of: $0.characters), $0.confidence) }
+    }
+
+    /// What `recognize` reads, character by character with the output step of each, and each line's number of
+    /// output steps (they span the line's width evenly).
+    func recognizeCharacters(_ lines: [LineRect], in page: GrayImage, inverted: Bool = false,
+                             upsideDown: Bool = false, scratch: LineScratch, stepsPerGroup: Int = 24_000)
+        -> [(characters: [CharacterTable.ReadCharacter], confidence: Double, steps: Int)]
+    {
+        var results = [(characters: [CharacterTable.ReadCharacter], confidence: Double, steps: Int)](
+            repeating: ([], 0, 0), count: lines.count)
         var group: [(index: Int, features: LineFeatures)] = []
         var columns = 0
         func flush() {
             guard !group.isEmpty else { return }
             let outputs = network.forward(group.map(\.features), scratch: scratch)
-            for (member, output) in zip(group, outputs) { results[member.index] = characters.decode(output) }
+            for (member, output) in zip(group, outputs) {
+                let read = characters.decodeCharacters(output)
+                results[member.index] = (read.characters, read.confidence, output.positions)
+            }
             group.removeAll()
             columns = 0
         }

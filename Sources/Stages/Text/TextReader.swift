@@ -101,8 +101,9 @@ struct TextReader {
         return ((found.degrees / 90) % 4 + 4) % 4 == 0 ? 0 : (4 - found.degrees / 90) % 4
     }
 
-    /// The presence check. It looks at a copy whose long side is at most 1000 px, so photos are skipped cheaply;
-    /// returns that copy (polarity normalised when asked) and its scale too.
+    /// The presence check. It looks at a copy whose long side is at most 1000 px, so photos are skipped cheaply,
+    /// for dark letters and, when it finds none, for light ones; returns that copy (polarity normalised when
+    /// asked) and its scale too.
     static func lookForText(_ gray: GrayImage, normalizePolarity: Bool)
         -> (presence: TextPresence, small: GrayImage, factor: Double)
     {
@@ -111,7 +112,14 @@ struct TextReader {
         if normalizePolarity {
             small = small.darkOnLight(radius: polarityRadius(small)).image
         }
-        return (TextPresence.analyze(small, scaledBy: factor), small, factor)
+        let presence = TextPresence.analyze(small, scaledBy: factor)
+        guard !presence.hasText else { return (presence, small, factor) }
+        // Light text in a dense paragraph on mid-toned ground (white on teal): the letters lift the local mean
+        // above mid-gray, so the polarity step leaves them light and the check sees no dark ink. Look at the
+        // inverted copy too before calling the page textless.
+        let inverted = TextPresence.analyze(GrayImage(width: small.width, height: small.height,
+                                                      pixels: small.pixels.map { 255 - $0 }), scaledBy: factor)
+        return (inverted.hasText ? inverted : presence, small, factor)
     }
 
     /// The neighbourhood that decides whether a pixel stands on dark ground: a 25th of the long side.

@@ -54,8 +54,10 @@ enum ParityBenchmark {
                                              longSide: min(1600, max(image.width, image.height)))
             let (ours, oursTime) = try Measure.time { try builtIn.read(picture).text }
             let (theirs, theirsTime) = try Measure.time { try tesseract.read(picture).text }
-            var ourScore = score(ours, image, verbose: verbose ? "built-in" : nil)
-            var theirScore = score(theirs, image, verbose: verbose ? "tesseract" : nil)
+            let ourReads = rowReads(ours, image), theirReads = rowReads(theirs, image)
+            var ourScore = score(ourReads, image)
+            var theirScore = score(theirReads, image)
+            if verbose { compare(image, ourReads, theirReads) }
             ourScore.milliseconds = oursTime.cpu
             theirScore.milliseconds = theirsTime.cpu
             let missed = !TesseractTextStage.presenceCheck(picture).hasText
@@ -94,9 +96,9 @@ enum ParityBenchmark {
             + "| \(entry.presenceMisses) |"
     }
 
-    /// Matches the lines read to the truth rows (each line to the row whose band holds its vertical centre and
-    /// whose extent it overlaps; the nearest such row), joins each row's lines left to right, and scores them.
-    static func score(_ text: CaptureText, _ image: Truth.Image, verbose label: String?) -> Score {
+    /// The text read on each truth row: each line goes to the row whose band holds its vertical centre and whose
+    /// extent it overlaps (the nearest such row), and a row's lines are joined left to right.
+    static func rowReads(_ text: CaptureText, _ image: Truth.Image) -> [String] {
         let width = Double(image.width), height = Double(image.height)
         var assigned = [[(x: Double, text: String)]](repeating: [], count: image.rows.count)
         for line in text.lines {
@@ -112,21 +114,39 @@ enum ParityBenchmark {
             }
             if let best { assigned[best.index].append((x0, line.text)) }
         }
+        return assigned.map { normalized($0.sorted { $0.x < $1.x }.map(\.text).joined(separator: " ")) }
+    }
+
+    /// Character edits and truth words found, row by row, summed.
+    static func score(_ reads: [String], _ image: Truth.Image) -> Score {
         var score = Score()
-        for (row, lines) in zip(image.rows, assigned) {
+        for (row, read) in zip(image.rows, reads) {
             let expected = normalized(row.text)
-            let read = normalized(lines.sorted { $0.x < $1.x }.map(\.text).joined(separator: " "))
-            let edits = editDistance(Array(expected), Array(read))
-            let words = ScreenshotMaker.tokens(expected)
-            let found = ScreenshotMaker.recall(expected: words, found: ScreenshotMaker.tokens(read))
             score.rows += 1
             score.characters += expected.count
-            score.edits += edits
-            score.words += words.count
-            score.found += Int((found * Double(words.count)).rounded())
-            if let label, edits > 0 { report("    \(label): \"\(expected)\" → \"\(read)\"") }
+            score.edits += editDistance(Array(expected), Array(read))
+            score.words += ScreenshotMaker.tokens(expected).count
+            score.found += found(expected, read)
         }
         return score
+    }
+
+    /// How many of the words of `expected` are among the words of `read`.
+    static func found(_ expected: String, _ read: String) -> Int {
+        let words = ScreenshotMaker.tokens(expected)
+        return Int((ScreenshotMaker.recall(expected: words, found: ScreenshotMaker.tokens(read))
+            * Double(words.count)).rounded())
+    }
+
+    /// Prints the rows where the two recognisers found different numbers of words: truth, built-in, Tesseract.
+    static func compare(_ image: Truth.Image, _ ours: [String], _ theirs: [String]) {
+        for (row, (our, their)) in zip(image.rows, zip(ours, theirs)) {
+            let expected = normalized(row.text)
+            let difference = found(expected, our) - found(expected, their)
+            guard difference != 0 else { continue }
+            report("    [\(image.family) \(difference > 0 ? "+" : "")\(difference)] \(expected)\n        ours:   \(our)"
+                + "\n        theirs: \(their)")
+        }
     }
 
     /// White space collapsed to single spaces, trimmed.
