@@ -3,8 +3,8 @@ import Runner
 import Testing
 @testable import TextStages
 
-/// Lines found on a smaller copy of a page with large letters (`layoutMaximumLetterHeight`, set in the default
-/// pipeline to save layout time) and read from the page at full size: the same text, boxes in the same places.
+/// Lines found on a smaller copy of a page with large letters (`layoutMaximumLetterHeight`, an option measured in
+/// benchmarks/README.md) and read from the page at full size: the same text, boxes in the same places.
 @Suite("text layout on a smaller copy")
 struct LayoutScaleTests {
     @Test("given lines of large text, when their lines are found on a copy shrunk to 16 px letters, then they read exactly as when found at full size, in the same boxes",
