@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import sqlite3
 import statistics
 import subprocess
@@ -20,6 +21,12 @@ import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 WORD = re.compile(r"[a-z0-9]+")
+
+
+def children_cpu():
+    """CPU seconds (user + system) of every waited-for descendant so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def run_ours(binary, pipeline, set_dir, work):
@@ -32,17 +39,17 @@ def run_ours(binary, pipeline, set_dir, work):
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(index + suffix):
             os.remove(index + suffix)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), children_cpu()
     subprocess.run([binary, "run", path, "--index", index, "--plain"], check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, children_cpu() - cpu_started
     exported = subprocess.run([binary, "export", "--index", index], check=True, capture_output=True, text=True).stdout
     results = {}
     for line in exported.splitlines():
         row = json.loads(line)
         results[row["path"]] = {"text": row.get("text") or "",
                                 "codes": [code.get("payload") for code in row.get("codes") or []]}
-    return seconds, results
+    return seconds, cpu, results
 
 
 def run_peer(peer, set_dir, work):
@@ -50,14 +57,14 @@ def run_peer(peer, set_dir, work):
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(db + suffix):
             os.remove(db + suffix)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), children_cpu()
     subprocess.run(["python3", peer, set_dir, "--db", db], check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, children_cpu() - cpu_started
     results = {}
     for path, text, codes in sqlite3.connect(db).execute("SELECT path, text, codes FROM images"):
         results[path] = {"text": text or "", "codes": [code["text"] for code in json.loads(codes or "[]")]}
-    return seconds, results
+    return seconds, cpu, results
 
 
 def recall(truth, results):
@@ -84,25 +91,33 @@ def main():
     set_dir = os.path.abspath(args.set)
     truth = json.load(open(os.path.join(set_dir, "truth.json")))
     count = len(truth)
-    ours_times, peer_times = [], []
+    ours_times, peer_times, ours_cpu, peer_cpu = [], [], [], []
     with tempfile.TemporaryDirectory() as work:
         for round_number in range(args.rounds):
-            seconds, ours = run_ours(args.binary, args.pipeline, set_dir, work)
+            seconds, cpu, ours = run_ours(args.binary, args.pipeline, set_dir, work)
             ours_times.append(seconds)
-            seconds, peer = run_peer(args.peer, set_dir, work)
+            ours_cpu.append(cpu)
+            seconds, cpu, peer = run_peer(args.peer, set_dir, work)
             peer_times.append(seconds)
+            peer_cpu.append(cpu)
             print(f"round {round_number + 1}: ours {count / ours_times[-1]:.2f} captures/s, "
-                  f"peer {count / peer_times[-1]:.2f} captures/s, ratio {peer_times[-1] / ours_times[-1]:.2f}x",
+                  f"peer {count / peer_times[-1]:.2f} captures/s, ratio {peer_times[-1] / ours_times[-1]:.2f}x; "
+                  f"CPU ms per capture ours {1000 * ours_cpu[-1] / count:.0f}, peer {1000 * peer_cpu[-1] / count:.0f}, "
+                  f"ratio {peer_cpu[-1] / ours_cpu[-1]:.2f}x (load average {os.getloadavg()[0]:.1f})",
                   flush=True)
     ours_rate = count / statistics.median(ours_times)
     peer_rate = count / statistics.median(peer_times)
     ours_words, ours_codes = recall(truth, ours)
     peer_words, peer_codes = recall(truth, peer)
     ratios = sorted(p / o for p, o in zip(peer_times, ours_times))
+    cpu_ratios = sorted(p / o for p, o in zip(peer_cpu, ours_cpu))
     print(f"captures: {count} ({sum(1 for t in truth.values() if t['words'])} screenshots)")
     print(f"ours: {ours_rate:.2f} captures/s (median of {args.rounds}), word recall {ours_words:.3f}, code recall {ours_codes:.3f}")
     print(f"peer: {peer_rate:.2f} captures/s (median of {args.rounds}), word recall {peer_words:.3f}, code recall {peer_codes:.3f}")
     print(f"ratio ours/peer: median {statistics.median(ratios):.2f}x (min {ratios[0]:.2f}x, max {ratios[-1]:.2f}x)")
+    print(f"CPU ms per capture (user + system, every process): ours {1000 * statistics.median(ours_cpu) / count:.0f}, "
+          f"peer {1000 * statistics.median(peer_cpu) / count:.0f}; ratio peer/ours median "
+          f"{statistics.median(cpu_ratios):.2f}x (min {cpu_ratios[0]:.2f}x, max {cpu_ratios[-1]:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -20,10 +20,10 @@ struct BuiltInRecognizer: TextRecognizer {
     /// the inverted retry is asked for.
     static let invertedRetryConfidence = 0.75
 
-    func recognize(_ page: GrayImage, mode: TessPageSegMode, invert: Bool, checkUpsideDown: Bool)
+    func recognize(_ page: GrayImage, mode: TessPageSegMode, invert: Bool, checkUpsideDown: Bool, layoutScale: Double)
         throws(ReadingError) -> (lines: [TesseractEngine.Line], looksUpsideDown: Bool)
     {
-        let boxes = layout.findLines(page, mode: mode)
+        let boxes = findLines(page, mode: mode, scale: layoutScale)
         let rects = boxes.map { box in
             // The line with Tesseract's margin of 4 pixels, inside the image.
             let left = max(0, box.left - 4), top = max(0, box.top - 4)
@@ -46,6 +46,22 @@ struct BuiltInRecognizer: TextRecognizer {
                                         bottom: box.bottom, confidence: read.confidence * 100)
         }
         return (lines, upsideDown)
+    }
+
+    /// The line boxes of `page`, found on a copy scaled by `scale` (at most 1) and mapped back to `page`'s
+    /// pixels, widened to whole pixels and kept inside the page.
+    private func findLines(_ page: GrayImage, mode: TessPageSegMode, scale: Double) -> [TesseractEngine.LineBox] {
+        let small = scale < 1 ? page.scaled(by: scale) : page
+        guard small.width != page.width || small.height != page.height else { return layout.findLines(page, mode: mode) }
+        let sx = Double(page.width) / Double(small.width), sy = Double(page.height) / Double(small.height)
+        return layout.findLines(small, mode: mode).compactMap { box in
+            let left = max(0, Int((Double(box.left) * sx).rounded(.down)))
+            let top = max(0, Int((Double(box.top) * sy).rounded(.down)))
+            let right = min(page.width, Int((Double(box.right) * sx).rounded(.up)))
+            let bottom = min(page.height, Int((Double(box.bottom) * sy).rounded(.up)))
+            guard right > left, bottom > top else { return nil }
+            return TesseractEngine.LineBox(left: left, top: top, right: right, bottom: bottom)
+        }
     }
 
     /// Whether the page reads better upside down: its longest lines (up to three) read turned by 180 degrees

@@ -85,9 +85,22 @@ struct TextReader {
         let mode = TessPageSegMode(UInt32(options.pageSegmentationMode))
         let checkUpsideDown = turns == 0 && options.correctRotation && recognizer.tellsUpsideDown
         let read = try recognizer.recognize(work, mode: mode, invert: options.tesseractInvert,
-                                            checkUpsideDown: checkUpsideDown)
+                                            checkUpsideDown: checkUpsideDown, layoutScale: layoutScale(trace))
         if checkUpsideDown { trace.looksUpsideDown = read.looksUpsideDown }
         return read.lines
+    }
+
+    /// The scale of the copy the lines are found on (`layoutMinimumLetterHeight`, `layoutMaximumLetterHeight`),
+    /// from the letters' height in the page as read.
+    private func layoutScale(_ trace: TextReadingTrace) -> Double {
+        let height = trace.typicalLetterHeight * trace.scale
+        guard height > 0 else { return 1 }
+        var target = height
+        if let highest = options.layoutMaximumLetterHeight, target > highest { target = highest }
+        if let lowest = options.layoutMinimumLetterHeight, trace.scale > 1 {
+            target = min(target, max(lowest, height / trace.scale))
+        }
+        return min(1, target / height)
     }
 
     /// The clockwise quarter turns that make the page upright, by Tesseract's OSD, or nil when it cannot tell.

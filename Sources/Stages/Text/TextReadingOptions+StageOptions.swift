@@ -25,6 +25,16 @@ extension TextReadingOptions {
         minimumLetterHeight = try options.double("minimumLetterHeight", default: minimumLetterHeight)
         maximumUpscale = try options.double("maximumUpscale", default: maximumUpscale)
         if maximumUpscale < 1 || maximumUpscale > 8 { throw options.invalid("maximumUpscale", "must be from 1 to 8") }
+        if let low = try options.double("layoutMinimumLetterHeight") {
+            guard low > 0 else { throw options.invalid("layoutMinimumLetterHeight", "must be above 0") }
+            layoutMinimumLetterHeight = low
+        }
+        if let high = try options.double("layoutMaximumLetterHeight") {
+            guard high >= (layoutMinimumLetterHeight ?? 1) else {
+                throw options.invalid("layoutMaximumLetterHeight", "must be at least layoutMinimumLetterHeight and 1")
+            }
+            layoutMaximumLetterHeight = high
+        }
         minimumLineConfidence = try options.double("minimumLineConfidence", default: minimumLineConfidence)
         if !(0...1).contains(minimumLineConfidence) {
             throw options.invalid("minimumLineConfidence", "must be from 0 to 1")

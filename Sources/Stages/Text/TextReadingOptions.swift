@@ -25,6 +25,13 @@ public struct TextReadingOptions: Sendable, Equatable {
     public var minimumLetterHeight: Double = 12
     /// The largest factor small text is scaled up by.
     public var maximumUpscale: Double = 3
+    /// Where the built-in recogniser's line finding (Tesseract's layout analysis) may look at a smaller copy of
+    /// the page than the one the lines are read from: on a page scaled up for small letters, the copy is scaled
+    /// up only until its letters are this high (pixels), or not at all; nil: the page as read.
+    public var layoutMinimumLetterHeight: Double? = nil
+    /// Pages whose letters are taller than this (pixels) have their lines found on a copy shrunk to letters of
+    /// this height; nil: no limit. The lines are read from the page at full size either way.
+    public var layoutMaximumLetterHeight: Double? = nil
     /// Lines Tesseract is less sure of than this (0...1) are dropped.
     public var minimumLineConfidence: Double = 0
     /// Keep Tesseract's OpenMP loops on the calling thread (see `OpenMPThreads`). Off only to measure what

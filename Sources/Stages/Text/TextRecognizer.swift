@@ -10,8 +10,9 @@ protocol TextRecognizer {
 
     /// The lines of `page` in reading order, in its pixels, with confidence 0...100; `invert` asks for the
     /// inverted retry of weak lines, `checkUpsideDown` for the upside-down check (ignored when
-    /// `tellsUpsideDown` is false: `looksUpsideDown` is then false).
-    func recognize(_ page: GrayImage, mode: TessPageSegMode, invert: Bool, checkUpsideDown: Bool)
+    /// `tellsUpsideDown` is false: `looksUpsideDown` is then false). `layoutScale` (at most 1) is the scale of
+    /// the copy of `page` the lines may be found on; lines are read from `page` itself.
+    func recognize(_ page: GrayImage, mode: TessPageSegMode, invert: Bool, checkUpsideDown: Bool, layoutScale: Double)
         throws(ReadingError) -> (lines: [TesseractEngine.Line], looksUpsideDown: Bool)
 }
 
@@ -21,7 +22,8 @@ struct TesseractRecognizer: TextRecognizer {
 
     var tellsUpsideDown: Bool { false }
 
-    func recognize(_ page: GrayImage, mode: TessPageSegMode, invert: Bool, checkUpsideDown: Bool)
+    /// Tesseract finds and reads the lines in one pass on `page`: `layoutScale` does not apply.
+    func recognize(_ page: GrayImage, mode: TessPageSegMode, invert: Bool, checkUpsideDown: Bool, layoutScale: Double)
         throws(ReadingError) -> (lines: [TesseractEngine.Line], looksUpsideDown: Bool)
     {
         (try engine.recognize(page, mode: mode, invert: invert), false)
