@@ -1,4 +1,5 @@
 import Captures
+import ReadingFixtures
 import Runner
 import Testing
 @testable import TextStages
