@@ -159,7 +159,7 @@ targets += [
     .testTarget(name: "HTTPTransferTests", dependencies: ["HTTPTransfer", "TestSupport"]),
     .testTarget(name: "ModelInstallTests", dependencies: ["ModelInstall", "ModelEngine", "ContentDigest",
                                                           "HTTPTransfer", "TestSupport"]),
-    .executableTarget(name: "DigestBenchmarks", dependencies: ["ContentDigest"], path: "benchmarks/Digest"),
+    .executableTarget(name: "DigestBenchmarks", dependencies: ["ContentDigest", "Benchmarking"], path: "benchmarks/Digest"),
 ]
 products += [.executable(name: "DigestBenchmarks", targets: ["DigestBenchmarks"])]
 
