@@ -127,7 +127,7 @@ targets += [
                                             "LabelsStages", "TextStages", "CodesStages", "CProcessGuard", "ModelInstall",
                                             "HTTPTransfer", "FileWatch", "PrivacyStages", "RulesStages",
                                             "PlacesStages", "NamingStages"]),
-    .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
+    .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner", "Benchmarking"], path: "benchmarks/Runner"),
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
                       path: "benchmarks/Containment"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
