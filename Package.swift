@@ -215,7 +215,8 @@ targets += [
                                                          "index-client-example"]),
     .executableTarget(name: "index-client-example", dependencies: ["IndexClient", "Store"],
                       path: "Examples/IndexClientExample"),
-    .executableTarget(name: "SearchBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport"],
+    .executableTarget(name: "SearchBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport",
+                                                               "Benchmarking"],
                       path: "benchmarks/Search", exclude: ["facts-write-cost.sh"]),
 ]
 products += [
