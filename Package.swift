@@ -80,7 +80,7 @@ targets += [
                 dependencies: ["TextStages", "CodesStages", "ReadingFixtures", "Runner", "Captures", "TestSupport",
                                "CLineKernels", "LineRecognition"]),
     .executableTarget(name: "ReadingBenchmarks", dependencies: ["TextStages", "CodeReading", "ReadingFixtures", "Runner",
-                                                                "Captures"],
+                                                                "Captures", "Benchmarking"],
                       path: "benchmarks/Reading/Benchmarks"),
 ]
 
@@ -127,8 +127,9 @@ targets += [
                                             "LabelsStages", "TextStages", "CodesStages", "CProcessGuard", "ModelInstall",
                                             "HTTPTransfer", "FileWatch", "PrivacyStages", "RulesStages",
                                             "PlacesStages", "NamingStages"]),
-    .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner"], path: "benchmarks/Runner"),
-    .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport"],
+    .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner", "Benchmarking"], path: "benchmarks/Runner"),
+    .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport",
+                                                                    "Benchmarking"],
                       path: "benchmarks/Containment"),
     .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
                                                                   "DecodeStages", "Benchmarking", "ModelInstall",
@@ -159,7 +160,7 @@ targets += [
     .testTarget(name: "HTTPTransferTests", dependencies: ["HTTPTransfer", "TestSupport"]),
     .testTarget(name: "ModelInstallTests", dependencies: ["ModelInstall", "ModelEngine", "ContentDigest",
                                                           "HTTPTransfer", "TestSupport"]),
-    .executableTarget(name: "DigestBenchmarks", dependencies: ["ContentDigest"], path: "benchmarks/Digest"),
+    .executableTarget(name: "DigestBenchmarks", dependencies: ["ContentDigest", "Benchmarking"], path: "benchmarks/Digest"),
 ]
 products += [.executable(name: "DigestBenchmarks", targets: ["DigestBenchmarks"])]
 
@@ -214,7 +215,8 @@ targets += [
                                                          "index-client-example"]),
     .executableTarget(name: "index-client-example", dependencies: ["IndexClient", "Store"],
                       path: "Examples/IndexClientExample"),
-    .executableTarget(name: "SearchBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport"],
+    .executableTarget(name: "SearchBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport",
+                                                               "Benchmarking"],
                       path: "benchmarks/Search", exclude: ["facts-write-cost.sh"]),
 ]
 products += [

@@ -20,7 +20,8 @@ public struct Comparison: Sendable, Encodable {
         try container.encode(baseline, forKey: .baseline)
         try container.encode(candidate, forKey: .candidate)
         try container.encode(wallRatio, forKey: .wallRatio)
-        try container.encode(cpuRatio, forKey: .cpuRatio)
+        // No CPU samples (per-query timings, say): no CPU ratio, rather than a NaN JSON cannot hold.
+        if !cpuRatio.isNaN { try container.encode(cpuRatio, forKey: .cpuRatio) }
     }
 
     private func ratio(_ series: KeyPath<BenchmarkResult, [Double]>) -> Double {

@@ -80,6 +80,16 @@ struct BenchmarkHarnessTests {
         #expect(candidate["wall"] as? [Double] == [5, 10])
     }
 
+    @Test("a comparison of wall times alone encodes without a CPU ratio instead of failing on NaN")
+    func wallOnlyJSON() throws {
+        let comparison = Comparison(baseline: BenchmarkResult(name: "b", wall: [10, 20]),
+                                    candidate: BenchmarkResult(name: "c", wall: [5, 10]))
+        let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(comparison))
+            as? [String: Any])
+        #expect(object["wallRatio"] as? Double == 0.5)
+        #expect(object["cpuRatio"] == nil)
+    }
+
     @Test("prepareRun comes before every run, the warm-up included, and a lone measure warms up once")
     func prepares() async throws {
         let alone = Recorder("one", prepares: true)

@@ -1,7 +1,9 @@
 // Containment benchmarks: what the journal of captures under way costs per capture, measured as the difference
-// between the same run with and without it, in one process, rounds interleaved.
+// between the same run with and without it, in one process, rounds interleaved, on the shared harness
+// (Benchmarking): one discarded warm-up each, then N rounds alternating without (baseline) and with the journal.
 //
-//     swift run -c release ContainmentBenchmarks [--captures N] [--stages N] [--rounds N]
+//     swift run -c release ContainmentBenchmarks [--captures N] [--stages N] [--rounds N] [--json PATH]
+import Benchmarking
 import Foundation
 import PoolPipeline
 import Runner
@@ -38,28 +40,35 @@ try FileManager.default.createDirectory(at: folder, withIntermediateDirectories:
 defer { try? FileManager.default.removeItem(at: folder) }
 let store = try IndexStore(path: folder.appendingPathComponent("index.sqlite").path)
 
-/// Seconds for one run of the pipeline, with the journal or without.
-func timeRun(journaled: Bool) async throws -> Double {
-    let journal = journaled ? CaptureJournal(store: store) : nil
-    let runner = PipelineRunner(graph: graph, ledger: InMemoryLedger(), options: .init(journal: journal))
-    let start = ContinuousClock.now
-    let summary = try await runner.run()
-    let elapsed = ContinuousClock.now - start
-    precondition(summary.indexed == captures, "the run indexed \(summary.indexed) of \(captures)")
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+/// One run of the pipeline, with the journal or without. Items: captures.
+struct JournalBenchmark: Benchmark {
+    let journaled: Bool
+    var name: String { journaled ? "with the journal" : "without the journal" }
+
+    func run() async throws -> Int {
+        let journal = journaled ? CaptureJournal(store: store) : nil
+        let runner = PipelineRunner(graph: graph, ledger: InMemoryLedger(), options: .init(journal: journal))
+        let summary = try await runner.run()
+        precondition(summary.indexed == captures, "the run indexed \(summary.indexed) of \(captures)")
+        return captures
+    }
 }
 
-_ = try await timeRun(journaled: false)           // warm-up
-_ = try await timeRun(journaled: true)
-var without: [Double] = [], with: [Double] = []
-for _ in 0..<rounds {
-    without.append(try await timeRun(journaled: false))
-    with.append(try await timeRun(journaled: true))
-}
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-let perCaptureWithout = median(without) / Double(captures) * 1e6
-let perCaptureWith = median(with) / Double(captures) * 1e6
+let comparison = try await Comparison.measure(baseline: JournalBenchmark(journaled: false),
+                                              candidate: JournalBenchmark(journaled: true), runs: rounds)
+let perCaptureWithout = comparison.baseline.median * 1e3
+let perCaptureWith = comparison.candidate.median * 1e3
 print("\(captures) captures through \(stages) pass-through stages, \(rounds) rounds (medians):")
-print(String(format: "  without the journal: %.2f µs per capture", perCaptureWithout))
-print(String(format: "  with the journal:    %.2f µs per capture (%d notes per capture)", perCaptureWith, 2 + 2 * stages))
-print(String(format: "  the journal costs    %.2f µs per capture", perCaptureWith - perCaptureWithout))
+print(String(format: "  without the journal: %.2f µs per capture (p95 %.2f)", perCaptureWithout,
+             comparison.baseline.p95 * 1e3))
+print(String(format: "  with the journal:    %.2f µs per capture (p95 %.2f; %d notes per capture)", perCaptureWith,
+             comparison.candidate.p95 * 1e3, 2 + 2 * stages))
+print(String(format: "  the journal costs    %.2f µs per capture (ratio with/without %.2fx, median of the rounds)",
+             perCaptureWith - perCaptureWithout, comparison.wallRatio))
+if let jsonPath = BenchmarkReport.path(in: CommandLine.arguments) {
+    var json = BenchmarkReport(name: "ContainmentBenchmarks")
+    json.comparisons = [comparison]
+    json.notes = ["\(captures) captures through \(stages) pass-through stages; times per capture"]
+    json.noteLoad("at the end")
+    try json.write(to: jsonPath)
+}

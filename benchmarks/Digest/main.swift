@@ -1,8 +1,10 @@
 // Verify throughput: SHA-256 of a model-sized file through libcrypto's EVP interface (what `models install` and
-// `models verify` run) against `sha256sum` on the same file, in one run, alternating, after one discarded warm-up
-// of each (which also leaves the file in the page cache, so both read from memory).
+// `models verify` run) against `sha256sum` on the same file, in one run, on the shared harness (Benchmarking):
+// alternating, after one discarded warm-up of each (which also leaves the file in the page cache, so both read
+// from memory).
 //
-//   swift run -c release DigestBenchmarks [MiB] [rounds]      (default 256 MiB, 5 rounds)
+//   swift run -c release DigestBenchmarks [MiB] [rounds] [--json PATH]      (default 256 MiB, 5 rounds)
+import Benchmarking
 import ContentDigest
 import Foundation
 
@@ -10,7 +12,8 @@ import Foundation
 print("warning: a debug build; run `swift run -c release DigestBenchmarks` for figures")
 #endif
 
-let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let jsonPath = BenchmarkReport.path(in: Array(CommandLine.arguments))
+let arguments = CommandLine.arguments.dropFirst().filter { $0 != jsonPath }.compactMap { Int($0) }
 let mebibytes = arguments.first ?? 256
 let rounds = arguments.dropFirst().first ?? 5
 let path = FileManager.default.temporaryDirectory.appendingPathComponent("digest-bench-\(getpid()).bin").path
@@ -48,43 +51,43 @@ func sha256sum() throws -> String {
     return String(String(decoding: data, as: UTF8.self).prefix(64))
 }
 
-/// CPU seconds (user + system) of this process, or of its waited-for children.
-func cpuSeconds(_ who: Int32) -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(who), &usage)
-    let total = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return total(usage.ru_utime) + total(usage.ru_stime)
+/// One pass of a hasher over the file, as a harness benchmark (one item per run: the whole file).
+struct Hashing: Benchmark {
+    let name: String
+    let body: () throws -> String
+    func run() async throws -> Int {
+        _ = try body()
+        return 1
+    }
 }
 
-/// Wall seconds, CPU seconds (`who`: RUSAGE_SELF for our hashing, RUSAGE_CHILDREN for sha256sum) and the digest.
-func timed(_ who: Int32, _ body: () throws -> String) rethrows -> (seconds: Double, cpu: Double, digest: String) {
-    let cpuStart = cpuSeconds(who)
-    let start = ContinuousClock.now
-    let digest = try body()
-    let elapsed = ContinuousClock.now - start
-    let (seconds, attoseconds) = elapsed.components
-    return (Double(seconds) + Double(attoseconds) / 1e18, cpuSeconds(who) - cpuStart, digest)
-}
-
-let own = RUSAGE_SELF.rawValue, children = RUSAGE_CHILDREN.rawValue
-let warmEVP = try timed(own, evp), warmTool = try timed(children, sha256sum)     // discarded
-guard warmEVP.digest == warmTool.digest else {
-    print("digests differ: EVP \(warmEVP.digest), sha256sum \(warmTool.digest)")
+// Digests must agree before anything is timed.
+let digest = try evp(), toolDigest = try sha256sum()
+guard digest == toolDigest else {
+    print("digests differ: EVP \(digest), sha256sum \(toolDigest)")
     exit(1)
 }
-var ours: [Double] = [], theirs: [Double] = [], oursCPU: [Double] = [], theirsCPU: [Double] = []
-for _ in 0..<rounds {
-    let mine = try timed(own, evp), tool = try timed(children, sha256sum)
-    ours.append(megabytes / mine.seconds)
-    theirs.append(megabytes / tool.seconds)
-    oursCPU.append(megabytes / mine.cpu)
-    theirsCPU.append(megabytes / tool.cpu)
-}
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+// Shared harness: one discarded warm-up each, then `rounds` rounds alternating sha256sum (baseline) and EVP.
+// CPU time counts this process and its waited-for children, so sha256sum's own CPU is in its figure.
+let comparison = try await Comparison.measure(baseline: Hashing(name: "sha256sum", body: sha256sum),
+                                              candidate: Hashing(name: "EVP SHA-256 (ContentDigest)", body: evp),
+                                              runs: rounds)
+let rate = { (milliseconds: Double) in megabytes / (milliseconds / 1000) }
+let ours = comparison.candidate.wall.map(rate), theirs = comparison.baseline.wall.map(rate)
 let format = { (value: Double) in String(format: "%.0f", value) }
-print("file: \(mebibytes) MiB, \(rounds) rounds, digest \(warmEVP.digest)")
-print("EVP SHA-256 (ContentDigest): median \(format(median(ours))) MB/s  [\(ours.map(format).joined(separator: ", "))]")
-print("sha256sum:                   median \(format(median(theirs))) MB/s  [\(theirs.map(format).joined(separator: ", "))]")
-print("ratio (EVP / sha256sum):     \(String(format: "%.2f", median(ours) / median(theirs)))x wall")
-print("per CPU-second: EVP \(format(median(oursCPU))) MB/s, sha256sum \(format(median(theirsCPU))) MB/s, " +
-      "ratio \(String(format: "%.2f", median(oursCPU) / median(theirsCPU)))x")
+print("file: \(mebibytes) MiB, \(rounds) rounds, digest \(digest)")
+print("EVP SHA-256 (ContentDigest): median \(format(rate(comparison.candidate.median))) MB/s, "
+      + "p95 \(format(rate(comparison.candidate.p95))) MB/s  [\(ours.map(format).joined(separator: ", "))]")
+print("sha256sum:                   median \(format(rate(comparison.baseline.median))) MB/s, "
+      + "p95 \(format(rate(comparison.baseline.p95))) MB/s  [\(theirs.map(format).joined(separator: ", "))]")
+print("ratio (EVP / sha256sum):     \(String(format: "%.2f", 1 / comparison.wallRatio))x wall (median of per-round ratios)")
+print("per CPU-second: EVP \(format(rate(comparison.candidate.cpuMedian))) MB/s, "
+      + "sha256sum \(format(rate(comparison.baseline.cpuMedian))) MB/s, "
+      + "ratio \(String(format: "%.2f", 1 / comparison.cpuRatio))x")
+if let jsonPath {
+    var json = BenchmarkReport(name: "DigestBenchmarks")
+    json.comparisons = [comparison]
+    json.notes = ["file \(mebibytes) MiB; times are per pass over the whole file", "digest \(digest)"]
+    json.noteLoad("at the end")
+    try json.write(to: jsonPath)
+}

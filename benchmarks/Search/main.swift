@@ -1,18 +1,23 @@
 // Search and batch benchmarks on generated captures (issue 13).
 //
-//   swift run -c release SearchBenchmarks [captures=100000] [queries=200] [index-path]
+//   swift run -c release SearchBenchmarks [captures=100000] [queries=200] [index-path] [--json PATH]
 //
 // Generates captures with text from a 5,000-word vocabulary (Zipf-like), 1-3 of 40 labels, 3 sources, screenshots
 // and photos, two years of dates, one in ten with a code, one in twenty out of focus, one in fifty held, and a
 // 512-dim unit vector each; then times searches with facets (text alone, then hybrid with a vector scan) and
 // streams every batch for a grant. The index is kept at the path given (reused when it has the captures).
+// Timings are per-query samples in the shared harness's results (Benchmarking: nearest-rank p50/p95, ratios as
+// the median of per-query ratios in the JSON); every comparison runs its sides per query in turn, rotating which
+// goes first, after one discarded warm-up query each. `--json PATH` writes them all.
+import Benchmarking
 import Captures
 import Foundation
 import Runner
 import Store
 import TestSupport
 
-let arguments = CommandLine.arguments.dropFirst()
+let jsonPath = BenchmarkReport.path(in: CommandLine.arguments)
+let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--json" && $0 != jsonPath }
 let captureCount = arguments.first.flatMap(Int.init) ?? 100_000
 let queryCount = arguments.dropFirst().first.flatMap(Int.init) ?? 200
 let path = arguments.dropFirst(2).first ?? "/tmp/search-bench-\(captureCount).sqlite"
@@ -47,9 +52,13 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p + 0.5))]
+func percentile(_ values: [Double], _ p: Double) -> Double { BenchmarkResult.percentile(values, p) }
+
+var json = BenchmarkReport(name: "SearchBenchmarks")
+json.noteLoad("at the start")
+/// Per-query seconds as a harness result (milliseconds), for the JSON report.
+func result(_ name: String, _ times: [Double]) -> BenchmarkResult {
+    BenchmarkResult(name: name, wall: times.map { $0 * 1000 })
 }
 
 let existing = (try? IndexStore(path: path))
@@ -115,37 +124,49 @@ var queries = makeQueries(queryCount, ranks: 100..<5_000)
 /// The most frequent words (ranks 0-19: each in 10-60% of the captures), the worst case.
 let common = makeQueries(max(10, queryCount / 5), ranks: 0..<20)
 
-@MainActor func measure(_ name: String, _ queries: [SearchRequest] = queries,
-             _ run: (SearchRequest) throws -> SearchResults) throws -> [Double] {
-    _ = try run(queries[0])                                        // warm-up, discarded
-    var times: [Double] = []
-    var results = 0
-    for query in queries {
-        times.append(try seconds { results += try run(query).total })
+/// Times every variant on each query in turn (rotating which goes first, after one discarded warm-up query
+/// each), prints one line per variant and returns their per-query seconds; the JSON report gets the results,
+/// and the later variants' comparisons with the first.
+@MainActor func measure(_ variants: [(name: String, run: (SearchRequest) throws -> SearchResults)],
+                        _ queries: [SearchRequest] = queries) throws -> [[Double]] {
+    for variant in variants { _ = try variant.run(queries[0]) }
+    var times = [[Double]](repeating: [], count: variants.count), results = [Int](repeating: 0, count: variants.count)
+    for (index, query) in queries.enumerated() {
+        for offset in variants.indices {
+            let which = (index + offset) % variants.count
+            times[which].append(try seconds { results[which] += try variants[which].run(query).total })
+        }
     }
-    print(String(format: "%@: p50 %.1f ms, p95 %.1f ms, max %.1f ms (%d queries with facets, %.0f results on average)",
-                 name, percentile(times, 0.5) * 1000, percentile(times, 0.95) * 1000, times.max()! * 1000,
-                 queries.count, Double(results) / Double(queries.count)))
+    for (which, variant) in variants.enumerated() {
+        print(String(format: "%@: p50 %.1f ms, p95 %.1f ms, max %.1f ms (%d queries with facets, %.0f results on average)",
+                     variant.name, percentile(times[which], 0.5) * 1000, percentile(times[which], 0.95) * 1000,
+                     times[which].max()! * 1000, queries.count, Double(results[which]) / Double(queries.count)))
+    }
+    let timed = zip(variants, times).map { result($0.name, $1) }
+    json.results += timed.count == 1 ? timed : []
+    json.comparisons += timed.dropFirst().map { Comparison(baseline: timed[0], candidate: $0) }
     return times
 }
 
 // Baseline in the same run: the search this issue replaced (FTS5 match, bm25 order, 20 paths; no visibility,
 // filters, facets, snippets or total).
-let baseline = try measure("baseline (previous search: match + bm25, 20 paths)") { query in
+let previousSearch = { (query: SearchRequest) throws -> SearchResults in
     let hits = try store.search(query.text, limit: 20)
     return SearchResults(words: [], total: hits.count, offset: 0, results: [], facets: [:], hybrid: false)
 }
-let plain = try measure("text, no facets") { query in
-    var query = query
-    query.facets = false
-    return try store.search(query)
-}
-let text = try measure("text with facets") { try store.search($0) }
-let commonBaseline = try measure("common words: baseline", common) { query in
-    let hits = try store.search(query.text, limit: 20)
-    return SearchResults(words: [], total: hits.count, offset: 0, results: [], facets: [:], hybrid: false)
-}
-let commonText = try measure("common words: text with facets", common) { try store.search($0) }
+let firstTimes = try measure([
+    ("baseline (previous search: match + bm25, 20 paths)", previousSearch),
+    ("text, no facets", { query in
+        var query = query
+        query.facets = false
+        return try store.search(query)
+    }),
+    ("text with facets", { try store.search($0) }),
+])
+let (baseline, plain, text) = (firstTimes[0], firstTimes[1], firstTimes[2])
+let commonTimes = try measure([("common words: baseline", previousSearch),
+                               ("common words: text with facets", { try store.search($0) })], common)
+let (commonBaseline, commonText) = (commonTimes[0], commonTimes[1])
 print(String(format: "common words, text with facets / baseline p95: %.2fx",
              percentile(commonText, 0.95) / percentile(commonBaseline, 0.95)))
 print(String(format: "text with facets / baseline p95: %.2fx; without facets / baseline p95: %.2fx",
@@ -178,6 +199,9 @@ print(String(format: "text with facets / baseline p95: %.2fx; without facets / b
                  percentile(previousTimes, 0.5) * 1000, percentile(previousTimes, 0.95) * 1000,
                  percentile(previousTimes, 0.95) / percentile(newTimes, 0.95), differing.count, queries.count))
     for text in differing.prefix(5) { print("  differs: \(text)") }
+    json.comparisons.append(Comparison(baseline: result("\(name): previous plan", previousTimes),
+                                       candidate: result("\(name): new", newTimes)))
+    json.notes.append("\(name): \(differing.count) of \(queries.count) answers differ")
     return (newTimes, previousTimes)
 }
 _ = try compare("content words, text + facets, new vs previous plan", queries)
@@ -188,11 +212,11 @@ let loading = try seconds {
     table = VectorTable(path: path, captureCount: captureCount, vectors: try store.vectors(model: model))
 }
 print(String(format: "vectors loaded once: %d in %.1f s", table!.ids.count, loading))
-let hybrid = try measure("hybrid with facets (vector scan of every vector + text)") { query in
+let hybrid = try measure([("hybrid with facets (vector scan of every vector + text)", { query in
     var query = query
     query.vectorScores = table!.nearest(to: unitVector(&random), count: 200, minimum: -1)
     return try store.search(query)
-}
+})])[0]
 print(String(format: "hybrid / text p95: %.2fx", percentile(hybrid, 0.95) / percentile(text, 0.95)))
 var candidateScores: [[String: Float]] = []
 for _ in queries { candidateScores.append(table!.nearest(to: unitVector(&random), count: 200, minimum: -1)) }
@@ -254,6 +278,13 @@ print(String(format: "vector scan alone: p50 %.1f ms, p95 %.1f ms; previous scan
              percentile(sortingTimes, 0.5) * 1000, percentile(sortingTimes, 0.95) * 1000,
              percentile(sortingTimes, 0.95) / percentile(scanTimes, 0.95), differing, queries.count))
 
+json.comparisons.append(Comparison(baseline: result("vector scan alone, previous (sort every score)", sortingTimes),
+                                   candidate: result("vector scan alone", scanTimes)))
+json.comparisons.append(Comparison(baseline: result("vector scan alone", scanTimes),
+                                   candidate: result("vector scan on one thread", singleTimes)))
+json.notes.append("vector scan: \(differing) of \(queries.count) queries chose different rows or scores; "
+                  + "one thread: \(differingSingle) differ")
+
 let grant = AccessGrant(app: "bench", sources: ["*"], evidence: true)
 var items = 0
 var batches = 0
@@ -267,4 +298,7 @@ let streaming = try seconds {
 }
 print(String(format: "batches: %d items in %d batches in %.2f s: %.0f items/s", items, batches, streaming,
              Double(items) / streaming))
+json.notes.append(String(format: "batches: %d items in %d batches in %.2f s", items, batches, streaming))
+json.noteLoad("at the end")
+if let jsonPath { try json.write(to: jsonPath) }
 store.close()

@@ -1,11 +1,13 @@
+import Benchmarking
 import Captures
 import CodeReading
 import ReadingFixtures
 
 /// Code reading time per capture, on screenshots carrying codes, screenshots without and photos, for the
-/// default search and with each extra effort switched off.
+/// default search and with each extra effort switched off. Returns the per-capture times as harness results.
 struct CodesBenchmark {
-    static func run(corpus: Corpus) throws {
+    static func run(corpus: Corpus) throws -> [BenchmarkResult] {
+        var results: [BenchmarkResult] = []
         var withCodes: [(RGBImage, Int)] = []
         for (index, sample) in corpus.samples.filter({ $0.kind != "photo" }).prefix(6).enumerated() {
             var canvas = Canvas(width: sample.image.width, height: sample.image.height, color: .white)
@@ -39,17 +41,23 @@ struct CodesBenchmark {
             let stage = CodeReader(options: options)
             _ = try stage.read(withCodes[0].0)
             var found = 0, expected = 0
-            var times: [[Double]] = [[], [], []]
+            var times = ["with codes", "screens", "photos"].map { BenchmarkResult(name: "codes \(name): \($0)") }
+            func record(_ group: Int, _ time: Measure) {
+                times[group].cpu.append(time.cpu)
+                times[group].wall.append(time.wall)
+            }
             for (image, count) in withCodes {
                 let (codes, time) = try Measure.time { try stage.read(image) }
                 found += codes.codes.count
                 expected += count
-                times[0].append(time.cpu)
+                record(0, time)
             }
-            for image in screens { times[1].append(try Measure.time { try stage.read(image) }.1.cpu) }
-            for image in photos { times[2].append(try Measure.time { try stage.read(image) }.1.cpu) }
-            let cells = times.map { Summary($0) }.map { "\(format($0.median, 1)) / \(format($0.p95, 1))" }
+            for image in screens { record(1, try Measure.time { try stage.read(image) }.1) }
+            for image in photos { record(2, try Measure.time { try stage.read(image) }.1) }
+            let cells = times.map { "\(format($0.cpuMedian, 1)) / \(format(BenchmarkResult.percentile($0.cpu, 0.95), 1))" }
             report("| \(name) | \(cells[0]) | \(found)/\(expected) | \(cells[1]) | \(cells[2]) |")
+            results += times
         }
+        return results
     }
 }

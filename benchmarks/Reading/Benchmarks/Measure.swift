@@ -1,3 +1,4 @@
+import Benchmarking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +27,7 @@ struct Measure {
     }
 }
 
-/// Median, 95th percentile and mean of a list of samples.
+/// Median, 95th percentile (the shared harness's nearest rank) and mean of a list of samples; zeros when empty.
 struct Summary {
     var median: Double
     var p95: Double
@@ -34,8 +35,8 @@ struct Summary {
 
     init(_ samples: [Double]) {
         let sorted = samples.sorted()
-        median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-        p95 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)]
+        median = sorted.isEmpty ? 0 : BenchmarkResult.percentile(sorted, 0.5)
+        p95 = sorted.isEmpty ? 0 : BenchmarkResult.percentile(sorted, 0.95)
         mean = sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count)
     }
 }

@@ -1,3 +1,4 @@
+import Benchmarking
 import Captures
 import ReadingFixtures
 import TextStages
@@ -52,6 +53,7 @@ struct OCRBenchmark {
     struct Row {
         var variant: String
         var cpu: [String: [Double]] = [:]
+        var wall: [String: [Double]] = [:]
         var recall: [String: (found: Double, total: Double)] = [:]
         var skipped: [String: Int] = [:]
         var recognitions = 0
@@ -73,6 +75,7 @@ struct OCRBenchmark {
                 let kind: CaptureMetadata.Kind = sample.kind == "photo" || sample.kind == "sign" ? .photo : .screenshot
                 let (result, time) = try Measure.time { try stage.read(image, kind: kind) }
                 row.cpu[sample.kind, default: []].append(time.cpu)
+                row.wall[sample.kind, default: []].append(time.wall)
                 if result.trace.skipped { row.skipped[sample.kind, default: 0] += 1 }
                 row.recognitions += result.trace.recognitions
                 row.orientationChecks += result.trace.orientationChecks
@@ -90,6 +93,15 @@ struct OCRBenchmark {
             report(describe(row, baseline: rows.first))
         }
         return rows
+    }
+
+    /// The row's per-capture times per kind, as harness results (for `--json`).
+    static func results(_ row: Row) -> [BenchmarkResult] {
+        ["phone", "desktop", "photo", "sign"].compactMap { kind in
+            row.cpu[kind].map {
+                BenchmarkResult(name: "ocr \(row.variant): \(kind)", wall: row.wall[kind] ?? [], cpu: $0)
+            }
+        }
     }
 
     static func describe(_ row: Row, baseline: Row?) -> String {

@@ -1,7 +1,10 @@
+import Benchmarking
 import Foundation
 import TextStages
 
-// ReadingBenchmarks [ocr|codes|all] [--screens N] [--photos N] [--only SUBSTRING|=NAME ...]
+// ReadingBenchmarks [ocr|codes|all] [--screens N] [--photos N] [--only SUBSTRING|=NAME ...] [--json PATH]
+// The timing rows (OCR, presence, codes) are per-capture samples in the shared harness's results (Benchmarking:
+// the same nearest-rank median and p95 as every benchmark); `--json PATH` writes them with their raw samples.
 // ReadingBenchmarks parity FOLDER [--only SUBSTRING ...] [--verbose]   (FOLDER from scripts/parity-corpus.py)
 // Build with: swift build -c release --product ReadingBenchmarks
 
@@ -19,6 +22,10 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 }
 let screens = take("--screens", default: 10)
 let photos = take("--photos", default: 20)
+let jsonPath = BenchmarkReport.path(in: arguments)
+if let index = arguments.firstIndex(of: "--json") { arguments.removeSubrange(index...min(index + 1, arguments.count - 1)) }
+var json = BenchmarkReport(name: "ReadingBenchmarks")
+json.noteLoad("at the start")
 var only: [String] = []
 while let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count {
     only.append(arguments[index + 1])
@@ -37,7 +44,8 @@ report("corpus: \(screens) phone + \(screens) desktop screenshots (\(words) word
     + "\(corpus.samples.filter { $0.kind == "photo" }.count) photos; CPU ms per capture, one worker")
 if which == "ocr" || which == "all" {
     report(OCRBenchmark.header)
-    _ = try OCRBenchmark.run(corpus: corpus, only: only, verbose: arguments.contains("--verbose"))
+    let rows = try OCRBenchmark.run(corpus: corpus, only: only, verbose: arguments.contains("--verbose"))
+    json.results += rows.flatMap(OCRBenchmark.results)
 }
 if which == "presence" || which == "all" {
     // The presence check alone, per capture: its cost and what it decides.
@@ -46,19 +54,24 @@ if which == "presence" || which == "all" {
     for kind in ["phone", "desktop", "photo", "sign"] {
         let samples = corpus.samples.filter { $0.kind == kind }
         guard !samples.isEmpty else { continue }
-        var times: [Double] = [], positive = 0
+        var times = BenchmarkResult(name: "presence check: \(kind)"), positive = 0
         for sample in samples {
             let (result, time) = Measure.time { TesseractTextStage.presenceCheck(sample.image) }
-            times.append(time.cpu)
+            times.cpu.append(time.cpu)
+            times.wall.append(time.wall)
             if result.hasText { positive += 1 }
             if arguments.contains("--verbose") {
                 report("  \(sample.name): \(result.letters) letters, \(format(time.cpu, 1)) ms")
             }
         }
-        let summary = Summary(times)
-        report("| \(kind) | \(format(summary.median, 1)) / \(format(summary.p95, 1)) | \(positive)/\(samples.count) |")
+        let p95 = BenchmarkResult.percentile(times.cpu, 0.95)
+        report("| \(kind) | \(format(times.cpuMedian, 1)) / \(format(p95, 1)) | \(positive)/\(samples.count) |")
+        json.results.append(times)
     }
 }
 if which == "codes" || which == "all" {
-    try CodesBenchmark.run(corpus: corpus)
+    json.results += try CodesBenchmark.run(corpus: corpus)
 }
+json.notes.append("per-capture samples, milliseconds; CPU is the figure printed; \(screens) screens, \(photos) photos")
+json.noteLoad("at the end")
+if let jsonPath { try json.write(to: jsonPath) }
