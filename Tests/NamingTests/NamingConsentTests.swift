@@ -14,15 +14,9 @@ struct NamingConsentTests {
     }
 
     @Test func theBudgetSpentIsKeptAcrossRuns() async throws {
-        let folder = NamingStageTests.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let index = folder + "/index.sqlite"
-        let store = try IndexStore(path: index)
-        defer { store.close() }
-        try store.attach([PrivacyGateStage.storage, RulesStage.storage, NamingStage.storage])
-        let cloud = try LocalHTTPServer(files: [FakeChat.path: FakeChat.naming([("recipe", "Lemon drizzle cake")])])
-        defer { cloud.stop() }
-        let settings = IndexSettingsFile(indexPath: index)
+        let fixture = try CloudFixture()
+        defer { fixture.close() }
+        let (store, cloud, settings) = (fixture.store, fixture.cloud, fixture.settings)
         try settings.recordCloudConsent(host: "127.0.0.1", budget: 1)
 
         // One unit: one of the two nameable captures goes to the cloud, the other waits.
@@ -48,15 +42,9 @@ struct NamingConsentTests {
     }
 
     @Test func withoutAConsentOrAfterItIsRevokedTheCloudIsNeverAsked() async throws {
-        let folder = NamingStageTests.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let index = folder + "/index.sqlite"
-        let store = try IndexStore(path: index)
-        defer { store.close() }
-        try store.attach([PrivacyGateStage.storage, RulesStage.storage, NamingStage.storage])
-        let cloud = try LocalHTTPServer(files: [FakeChat.path: FakeChat.naming([("recipe", "Lemon drizzle cake")])])
-        defer { cloud.stop() }
-        let settings = IndexSettingsFile(indexPath: index)
+        let fixture = try CloudFixture()
+        defer { fixture.close() }
+        let (store, cloud, settings) = (fixture.store, fixture.cloud, fixture.settings)
         try settings.recordCloudConsent(host: "api.example.com", budget: 10)     // another host
         _ = try await NamingLaterPassTests.run(store, naming: Self.cloudOptions(cloud))
         #expect(cloud.requests.isEmpty)
@@ -99,5 +87,27 @@ struct NamingConsentTests {
         #expect(try !String(contentsOfFile: settings.path, encoding: .utf8).contains("cloudAssist"))
         #expect(try settings.cloudConsents().isEmpty)
         #expect(try settings.spendCloudUnit(host: "127.0.0.1") == false)
+    }
+}
+
+/// An index with the gate, rules and naming attached, its settings file, and a fake cloud endpoint that names a cake.
+private struct CloudFixture {
+    let folder = NamingStageTests.folder()
+    let store: IndexStore
+    let cloud: LocalHTTPServer
+    let settings: IndexSettingsFile
+
+    init() throws {
+        let index = folder + "/index.sqlite"
+        store = try IndexStore(path: index)
+        try store.attach([PrivacyGateStage.storage, RulesStage.storage, NamingStage.storage])
+        cloud = try LocalHTTPServer(files: [FakeChat.path: FakeChat.naming([("recipe", "Lemon drizzle cake")])])
+        settings = IndexSettingsFile(indexPath: index)
+    }
+
+    func close() {
+        cloud.stop()
+        store.close()
+        try? FileManager.default.removeItem(atPath: folder)
     }
 }
