@@ -1,5 +1,6 @@
 import CLineKernels
 import Captures
+import Imaging
 
 /// An 8-bit grayscale image, rows top to bottom with no padding: what the text reader prepares for Tesseract.
 package struct GrayImage: Sendable, Equatable {
@@ -15,19 +16,9 @@ package struct GrayImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
-    /// The luma (BT.601, integer weights) of an RGB image.
+    /// The luma (BT.601, integer weights: `Luma.byte`) of an RGB image.
     package init(_ image: RGBImage) {
-        let count = image.width * image.height
-        var result = [UInt8](repeating: 0, count: count)
-        image.pixels.withUnsafeBufferPointer { rgb in
-            result.withUnsafeMutableBufferPointer { gray in
-                for index in 0..<count {
-                    let r = UInt32(rgb[3 * index]), g = UInt32(rgb[3 * index + 1]), b = UInt32(rgb[3 * index + 2])
-                    gray[index] = UInt8((77 * r + 150 * g + 29 * b + 128) >> 8)
-                }
-            }
-        }
-        self.init(width: image.width, height: image.height, pixels: result)
+        self.init(width: image.width, height: image.height, pixels: Luma.bytes(of: image))
     }
 
     /// The image scaled by `factor`: box-averaged when shrinking, bilinear when enlarging (`line_resample`).
