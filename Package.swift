@@ -262,7 +262,7 @@ targets += [
 // MARK: - Imaging (issue 16): one module for resampling and colour conversion, libvips where it does the job
 
 targets += [
-    .target(name: "Imaging", dependencies: ["CVips", "Captures"], path: "Sources/Imaging"),
+    .target(name: "Imaging", dependencies: ["CVips", "Captures", "CLineKernels"], path: "Sources/Imaging"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Captures"]),
     // Each of our resize kernels against libvips doing the same job, in the same run (docs/imaging.md).
     .executableTarget(name: "ImagingBenchmarks", dependencies: ["Imaging", "Benchmarking", "Captures", "CLineKernels",

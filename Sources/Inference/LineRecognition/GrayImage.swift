@@ -1,4 +1,3 @@
-import CLineKernels
 import Captures
 import Imaging
 
@@ -21,7 +20,7 @@ package struct GrayImage: Sendable, Equatable {
         self.init(width: image.width, height: image.height, pixels: Luma.bytes(of: image))
     }
 
-    /// The image scaled by `factor`: box-averaged when shrinking, bilinear when enlarging (`line_resample`).
+    /// The image scaled by `factor`: box-averaged when shrinking, bilinear when enlarging (`GrayResampler`).
     package func scaled(by factor: Double) -> GrayImage {
         let newWidth = max(1, Int((Double(width) * factor).rounded()))
         let newHeight = max(1, Int((Double(height) * factor).rounded()))
@@ -29,8 +28,8 @@ package struct GrayImage: Sendable, Equatable {
         var result = [UInt8](repeating: 0, count: newWidth * newHeight)
         pixels.withUnsafeBufferPointer { source in
             result.withUnsafeMutableBufferPointer { target in
-                line_resample(source.baseAddress, Int32(width), 0, 0, Int32(width), Int32(height), target.baseAddress,
-                              Int32(newWidth), Int32(newHeight))
+                GrayResampler.resample(source, stride: width, left: 0, top: 0, width: width, height: height,
+                                       into: target, targetWidth: newWidth, targetHeight: newHeight)
             }
         }
         return GrayImage(width: newWidth, height: newHeight, pixels: result)
