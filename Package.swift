@@ -34,7 +34,7 @@ targets += [
     .target(name: "Store", dependencies: ["CSQLite", "Runner", "Captures", "Similarity"]),
     .target(name: "PersistStage", dependencies: ["Store", "Runner", "Captures"], path: "Sources/Stages/Persist"),
     .testTarget(name: "StoreTests", dependencies: ["Store", "PersistStage", "Runner", "Captures", "TestSupport",
-                                                "Similarity"]),
+                                                "Similarity", "Imaging"]),
     .executableTarget(name: "StoreBenchmarks", dependencies: ["Store", "Runner", "Captures", "TestSupport", "Benchmarking"],
                       path: "benchmarks/Store"),
 ]
@@ -51,7 +51,7 @@ targets += [
     .testTarget(name: "FingerprintTests", dependencies: ["FingerprintStages", "Similarity", "Runner", "Captures",
                                                          "TestSupport"]),
     .executableTarget(name: "FingerprintBenchmarks", dependencies: ["FingerprintStages", "Similarity", "Captures",
-                                                                     "TestSupport", "Benchmarking"],
+                                                                     "TestSupport", "Benchmarking", "Imaging"],
                       path: "benchmarks/Fingerprint"),
 ]
 products += [
@@ -65,7 +65,7 @@ targets += [
                    providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"])]),
     // The line recogniser's gate functions: plain C loops, vectorised, with AVX-512/AVX2 clones picked at load.
     .target(name: "CLineKernels", path: "Sources/Inference/CLineKernels", cSettings: [.unsafeFlags(["-O3"])]),
-    .target(name: "LineRecognition", dependencies: ["Captures", "COpenBLAS", "CLineKernels"],
+    .target(name: "LineRecognition", dependencies: ["Captures", "COpenBLAS", "CLineKernels", "Imaging"],
             path: "Sources/Inference/LineRecognition"),
     // `tesseract.text`: Tesseract's layout analysis, then a `TextRecognizer` (the built-in line recogniser or
     // Tesseract's own recognition).
@@ -264,7 +264,7 @@ targets += [
 // MARK: - Imaging (issue 16): one module for resampling and colour conversion, libvips where it does the job
 
 targets += [
-    .target(name: "Imaging", dependencies: ["CVips", "Captures"], path: "Sources/Imaging"),
+    .target(name: "Imaging", dependencies: ["CVips", "Captures", "CLineKernels"], path: "Sources/Imaging"),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Captures"]),
     // Each of our resize kernels against libvips doing the same job, in the same run (docs/imaging.md).
     .executableTarget(name: "ImagingBenchmarks", dependencies: ["Imaging", "Benchmarking", "Captures", "CLineKernels",

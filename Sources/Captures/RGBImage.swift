@@ -12,16 +12,4 @@ public struct RGBImage: Sendable, Equatable {
         self.height = height
         self.pixels = pixels
     }
-
-    /// Luma (BT.601) of every pixel, row by row, as 0...255.
-    public func luma() -> [Float] {
-        var result = [Float](repeating: 0, count: width * height)
-        pixels.withUnsafeBufferPointer { rgb in
-            for index in 0..<(width * height) {
-                let r = Float(rgb[3 * index]), g = Float(rgb[3 * index + 1]), b = Float(rgb[3 * index + 2])
-                result[index] = 0.299 * r + 0.587 * g + 0.114 * b
-            }
-        }
-        return result
-    }
 }

@@ -80,7 +80,7 @@ public struct AreaResampler: Sendable {
                                     row += 1
                                 }
                                 for x in 0..<sourceWidth {
-                                    luma[x] = Self.luma(summed[3 * x], summed[3 * x + 1], summed[3 * x + 2])
+                                    luma[x] = Luma.value(summed[3 * x], summed[3 * x + 1], summed[3 * x + 2])
                                 }
                                 Self.reduce(luma, columns: columns, scale: scale,
                                             into: outputBuffer.baseAddress! + targetRow * targetWidth)
@@ -104,10 +104,5 @@ public struct AreaResampler: Sendable {
             if span.last != span.first { sum += span.lastWeight * luma[span.last] }
             output[index] = sum * scale
         }
-    }
-
-    @inline(__always)
-    static func luma(_ red: Float, _ green: Float, _ blue: Float) -> Float {
-        0.299 * red + 0.587 * green + 0.114 * blue
     }
 }

@@ -19,7 +19,7 @@ struct ColumnTaps {
     init(columns: [AreaResampler.Span], sourceWidth: Int) {
         let pixels = columns.map { $0.last - $0.first + 1 }.max() ?? 1
         let lanes = (3 * pixels + 3) / 4 * 4
-        let luma: [Float] = [0.299, 0.587, 0.114]
+        let luma = Luma.weights
         var starts: [Int] = [], steps: [Int] = []
         var weights = [Float](repeating: 0, count: columns.count * lanes)
         starts.reserveCapacity(columns.count)

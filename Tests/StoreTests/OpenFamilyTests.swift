@@ -1,5 +1,6 @@
 import Captures
 import Foundation
+import Imaging
 import PersistStage
 import Runner
 import Store

@@ -1,6 +1,7 @@
 import Benchmarking
 import Captures
 import FingerprintStages
+import Imaging
 
 /// The per-capture work of the fingerprint and focus stages on one working image.
 struct PerCaptureBenchmark: Benchmark {

@@ -1,5 +1,5 @@
-import CLineKernels
 import Captures
+import Imaging
 
 /// An 8-bit grayscale image, rows top to bottom with no padding: what the text reader prepares for Tesseract.
 package struct GrayImage: Sendable, Equatable {
@@ -15,22 +15,12 @@ package struct GrayImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
-    /// The luma (BT.601, integer weights) of an RGB image.
+    /// The luma (BT.601, integer weights: `Luma.byte`) of an RGB image.
     package init(_ image: RGBImage) {
-        let count = image.width * image.height
-        var result = [UInt8](repeating: 0, count: count)
-        image.pixels.withUnsafeBufferPointer { rgb in
-            result.withUnsafeMutableBufferPointer { gray in
-                for index in 0..<count {
-                    let r = UInt32(rgb[3 * index]), g = UInt32(rgb[3 * index + 1]), b = UInt32(rgb[3 * index + 2])
-                    gray[index] = UInt8((77 * r + 150 * g + 29 * b + 128) >> 8)
-                }
-            }
-        }
-        self.init(width: image.width, height: image.height, pixels: result)
+        self.init(width: image.width, height: image.height, pixels: Luma.bytes(of: image))
     }
 
-    /// The image scaled by `factor`: box-averaged when shrinking, bilinear when enlarging (`line_resample`).
+    /// The image scaled by `factor`: box-averaged when shrinking, bilinear when enlarging (`GrayResampler`).
     package func scaled(by factor: Double) -> GrayImage {
         let newWidth = max(1, Int((Double(width) * factor).rounded()))
         let newHeight = max(1, Int((Double(height) * factor).rounded()))
@@ -38,8 +28,8 @@ package struct GrayImage: Sendable, Equatable {
         var result = [UInt8](repeating: 0, count: newWidth * newHeight)
         pixels.withUnsafeBufferPointer { source in
             result.withUnsafeMutableBufferPointer { target in
-                line_resample(source.baseAddress, Int32(width), 0, 0, Int32(width), Int32(height), target.baseAddress,
-                              Int32(newWidth), Int32(newHeight))
+                GrayResampler.resample(source, stride: width, left: 0, top: 0, width: width, height: height,
+                                       into: target, targetWidth: newWidth, targetHeight: newHeight)
             }
         }
         return GrayImage(width: newWidth, height: newHeight, pixels: result)

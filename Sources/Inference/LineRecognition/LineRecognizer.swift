@@ -1,4 +1,5 @@
 import CLineKernels
+import Imaging
 
 /// Reads lines of text with the LSTM model of a Tesseract traineddata file, run by this module's own code
 /// instead of Tesseract's: the same network and weights (8-bit multiplies for integer models, floats otherwise),
@@ -83,9 +84,9 @@ package struct LineRecognizer: Sendable {
                                    pixels: [UInt8](repeating: 0, count: width * inputHeight))
             page.pixels.withUnsafeBufferPointer { source in
                 scaled.pixels.withUnsafeMutableBufferPointer { target in
-                    line_resample(source.baseAddress, Int32(page.width), Int32(line.left), Int32(line.top),
-                                  Int32(line.width), Int32(line.height), target.baseAddress, Int32(width),
-                                  Int32(inputHeight))
+                    GrayResampler.resample(source, stride: page.width, left: line.left, top: line.top,
+                                           width: line.width, height: line.height, into: target,
+                                           targetWidth: width, targetHeight: inputHeight)
                 }
             }
             if inverted { scaled.pixels = scaled.pixels.map { 255 - $0 } }
