@@ -33,20 +33,9 @@ for seed in seeds {
     evaluation.addObjects(leads, book: .builtIn, everywhere: ["address"], only: ["address"])
 }
 
-func row(_ name: String, _ c: Evaluation.Counts) -> String {
-    "| \(name) | \(c.support) | \(String(format: "%.3f", c.precision)) | \(String(format: "%.3f", c.recall)) | \(String(format: "%.3f", c.f1)) |"
-}
 print("seeds \(seeds.map(String.init).joined(separator: ",")), \(count) of each template a seed, \(total) captures, "
       + "OCR noise \(noise) a character\n")
-print("| gate category | positives | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
-for (name, counts) in evaluation.gate.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
-print("\n| object kind | expected | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
-for (name, counts) in evaluation.objects.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
-print("\n| lead kind | expected | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
-for (name, counts) in evaluation.leads.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
-print("\nlead macro-F1 over \(evaluation.leads.count) classes: \(String(format: "%.3f", evaluation.leadMacroF1))")
+print(evaluation.markdownTables)
 if showMistakes {
-    print("\ngate mistakes:"); for line in evaluation.gateMistakes.prefix(40) { print("  " + line) }
-    print("lead mistakes:"); for line in evaluation.leadMistakes.prefix(40) { print("  " + line) }
-    print("object mistakes:"); for line in evaluation.objectMistakes.prefix(40) { print("  " + line) }
+    print("\n" + evaluation.mistakeReport(limit: 40))
 }

@@ -71,22 +71,11 @@ evaluation.addRules(leads, book: .builtIn)
 evaluation.addObjects(addresses, book: .builtIn, everywhere: ["address"])
 evaluation.addObjects(leads, book: .builtIn, everywhere: ["address"], only: ["address"])
 
-@MainActor func row(_ name: String, _ c: Evaluation.Counts) -> String {
-    "| \(name) | \(c.support) | \(String(format: "%.3f", c.precision)) | \(String(format: "%.3f", c.recall)) | \(String(format: "%.3f", c.f1)) |"
-}
 print("seed \(seed), \(count) of each template\(only.map { " (only \($0))" } ?? ""), "
       + "\(sensitive.count + leads.count + addresses.count) rendered screenshots read by tesseract.text\n")
-print("| gate category | positives | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
-for (name, counts) in evaluation.gate.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
-print("\n| object kind | expected | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
-for (name, counts) in evaluation.objects.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
-print("\n| lead kind | expected | precision | recall | F1 |\n| --- | --- | --- | --- | --- |")
-for (name, counts) in evaluation.leads.sorted(by: { $0.key < $1.key }) { print(row(name, counts)) }
-print("\nlead macro-F1 over \(evaluation.leads.count) classes: \(String(format: "%.3f", evaluation.leadMacroF1))")
+print(evaluation.markdownTables)
 if showMistakes {
-    print("\ngate mistakes:"); for line in evaluation.gateMistakes { print("  " + line) }
-    print("lead mistakes:"); for line in evaluation.leadMistakes { print("  " + line) }
-    print("object mistakes:"); for line in evaluation.objectMistakes { print("  " + line) }
+    print("\n" + evaluation.mistakeReport())
     for capture in addresses where evaluation.objectMistakes.contains(where: { $0.hasPrefix(capture.name + ":") }) {
         print("--- \(capture.name) read as:\n\(capture.text)")
     }
