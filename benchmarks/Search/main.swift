@@ -1,6 +1,6 @@
 // Search and batch benchmarks on generated captures (issue 13).
 //
-//   swift run -c release SearchBenchmarks [captures=100000] [queries=200] [index-path] [--json PATH]
+//   swift run -c release SearchBenchmarks [captures=100000] [queries=200] [index-path] [--json PATH] [--common-only]
 //
 // Generates captures with text from a 5,000-word vocabulary (Zipf-like), 1-3 of 40 labels, 3 sources, screenshots
 // and photos, two years of dates, one in ten with a code, one in twenty out of focus, one in fifty held, and a
@@ -17,7 +17,9 @@ import Store
 import TestSupport
 
 let jsonPath = BenchmarkReport.path(in: CommandLine.arguments)
-let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--json" && $0 != jsonPath }
+/// `--common-only`: only the common-word comparisons (a quick look at the worst case).
+let commonOnly = CommandLine.arguments.contains("--common-only")
+let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--json" && $0 != jsonPath && $0 != "--common-only" }
 let captureCount = arguments.first.flatMap(Int.init) ?? 100_000
 let queryCount = arguments.dropFirst().first.flatMap(Int.init) ?? 200
 let path = arguments.dropFirst(2).first ?? "/tmp/search-bench-\(captureCount).sqlite"
@@ -154,7 +156,7 @@ let previousSearch = { (query: SearchRequest) throws -> SearchResults in
     let hits = try store.search(query.text, limit: 20)
     return SearchResults(words: [], total: hits.count, offset: 0, results: [], facets: [:], hybrid: false)
 }
-let firstTimes = try measure([
+let firstTimes = commonOnly ? [[0], [0], [0]] : try measure([
     ("baseline (previous search: match + bm25, 20 paths)", previousSearch),
     ("text, no facets", { query in
         var query = query
@@ -204,20 +206,38 @@ print(String(format: "text with facets / baseline p95: %.2fx; without facets / b
     json.notes.append("\(name): \(differing.count) of \(queries.count) answers differ")
     return (newTimes, previousTimes)
 }
-_ = try compare("content words, text + facets, new vs previous plan", queries)
+if !commonOnly { _ = try compare("content words, text + facets, new vs previous plan", queries) }
 _ = try compare("common words, text + facets, new vs previous plan", common)
+if commonOnly {
+    json.noteLoad("at the end")
+    if let jsonPath { try json.write(to: jsonPath) }
+    exit(0)
+}
 
 var table: VectorTable?
 let loading = try seconds {
     table = VectorTable(path: path, captureCount: captureCount, vectors: try store.vectors(model: model))
 }
 print(String(format: "vectors loaded once: %d in %.1f s", table!.ids.count, loading))
-let hybrid = try measure([("hybrid with facets (vector scan of every vector + text)", { query in
-    var query = query
-    query.vectorScores = table!.nearest(to: unitVector(&random), count: 200, minimum: -1)
-    return try store.search(query)
-})])[0]
-print(String(format: "hybrid / text p95: %.2fx", percentile(hybrid, 0.95) / percentile(text, 0.95)))
+// One query vector per query text, the same for both scans.
+var hybridVectors: [String: [Float]] = [:]
+for query in queries where hybridVectors[query.text] == nil { hybridVectors[query.text] = unitVector(&random) }
+let hybridTimes = try measure([
+    ("hybrid with facets, previous scan (every vector in full precision) + text", { query in
+        var query = query
+        query.vectorScores = table!.nearestExactly(to: hybridVectors[query.text]!, count: 200, minimum: -1)
+        return try store.search(query)
+    }),
+    ("hybrid with facets, 8-bit scan + exact rescoring + text", { query in
+        var query = query
+        query.vectorScores = table!.nearest(to: hybridVectors[query.text]!, count: 200, minimum: -1)
+        return try store.search(query)
+    }),
+])
+let hybrid = hybridTimes[1]
+print(String(format: "hybrid / text p95: %.2fx; hybrid previous scan / 8-bit scan p95: %.2fx",
+             percentile(hybrid, 0.95) / percentile(text, 0.95),
+             percentile(hybridTimes[0], 0.95) / percentile(hybrid, 0.95)))
 var candidateScores: [[String: Float]] = []
 for _ in queries { candidateScores.append(table!.nearest(to: unitVector(&random), count: 200, minimum: -1)) }
 _ = try compare("hybrid (text half, same vector candidates), new vs previous plan", queries, vectors: candidateScores)
@@ -253,6 +273,7 @@ let flat = try store.vectors(model: model).flatMap(\.values)
 var scanTimes: [Double] = [], sortingTimes: [Double] = []
 var differing = 0
 var singleTimes: [Double] = [], differingSingle = 0
+var exactTimes: [Double] = [], differingExact = 0, found = 0, wanted = 0
 for index in 0..<queries.count {
     let vector = unitVector(&random)
     var fast: [String: Float] = [:], slow: [String: Float] = [:]
@@ -268,7 +289,22 @@ for index in 0..<queries.count {
     var single: [String: Float] = [:]
     singleTimes.append(seconds { single = table!.nearest(to: vector, count: 200, minimum: -1, parts: 1) })
     if single != fast { differingSingle += 1 }
+    var exact: [String: Float] = [:]
+    exactTimes.append(seconds { exact = table!.nearestExactly(to: vector, count: 200, minimum: -1) })
+    found += fast.keys.filter { exact[$0] != nil }.count
+    wanted += exact.count
+    if exact != fast { differingExact += 1 }
 }
+print(String(format: "vector scan, 8-bit + exact rescoring vs full precision (threads as available): p50 %.1f vs "
+             + "%.1f ms, p95 %.1f vs %.1f ms, p95 ratio %.2fx; recall of the top 200: %d of %d (%.4f); "
+             + "%d of %d queries differ in rows or scores", percentile(scanTimes, 0.5) * 1000,
+             percentile(exactTimes, 0.5) * 1000, percentile(scanTimes, 0.95) * 1000,
+             percentile(exactTimes, 0.95) * 1000, percentile(exactTimes, 0.95) / percentile(scanTimes, 0.95),
+             found, wanted, Double(found) / Double(max(1, wanted)), differingExact, queries.count))
+json.comparisons.append(Comparison(baseline: result("vector scan, full precision", exactTimes),
+                                   candidate: result("vector scan, 8-bit + exact rescoring", scanTimes)))
+json.notes.append("vector scan: recall of the top 200 against the full-precision scan \(found) of \(wanted); "
+                  + "\(differingExact) of \(queries.count) queries differ")
 print(String(format: "vector scan on one thread: p50 %.1f ms, p95 %.1f ms; one thread / parts p95 %.2fx; "
              + "%d of %d queries differ", percentile(singleTimes, 0.5) * 1000, percentile(singleTimes, 0.95) * 1000,
              percentile(singleTimes, 0.95) / percentile(scanTimes, 0.95), differingSingle, queries.count))

@@ -28,6 +28,13 @@ public struct Row {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The column's text as SQLite holds it (UTF-8, not checked), or nil for NULL: valid until the statement moves
+    /// on, for counting values without making a `String` of each.
+    func textBytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard let bytes = sqlite3_column_text(statement, column) else { return nil }
+        return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column)))
+    }
+
     public func blob(_ column: Int32) -> [UInt8]? {
         if isNull(column) { return nil }
         let count = Int(sqlite3_column_bytes(statement, column))

@@ -24,6 +24,13 @@ extension IndexStore {
     /// Runs `request` over what `options` show at `now`.
     public func search(_ request: SearchRequest, options: IndexOptions = IndexOptions(),
                        now: Date = Date()) throws -> SearchResults {
+        try search(request, options: options, now: now, deferringFrom: Self.deferredRankingMinimum)
+    }
+
+    /// `search`, deferring bm25 (`DeferredRanking`) when the matches are estimated at `deferringFrom` or more (0:
+    /// whenever the words allow it; `Int.max`: never). The results are the same either way.
+    func search(_ request: SearchRequest, options: IndexOptions, now: Date, deferringFrom: Int) throws
+        -> SearchResults {
         let match = MatchQuery(request.text, prefix: request.prefix)
         return try read { db in
             let hybrid = !request.vectorScores.isEmpty
@@ -32,12 +39,25 @@ extension IndexStore {
             // `IS 1`: a condition that comes out NULL (a city filter on a capture without one) hides, as before.
             let shown = (sql: "((\(visible.sql)) AND (\(filters.sql))) IS 1",
                          arguments: visible.arguments + filters.arguments)
-            try Self.collectMatches(match, vectorScores: request.vectorScores, shown: shown, in: db)
             let pageEnd = request.offset + request.limit
             let tallied = !hybrid && pageEnd <= Self.tallyPageLimit
             var tally = SearchTally(keep: tallied ? pageEnd : 0)
+            // A common word's own bm25 is computed only for the matches that can reach the page (DeferredRanking).
+            var deferred = tallied && pageEnd > 0 && deferringFrom < Int.max
+                ? try Self.deferredRanking(for: match, minimum: deferringFrom, in: db) : nil
+            try Self.collectMatches(match, vectorScores: request.vectorScores, shown: shown,
+                                    deferOwnScores: deferred != nil, in: db)
             if tallied || request.facets {
-                try Self.tally(&tally, facets: request.facets, ranking: tallied, in: db)
+                try Self.tally(&tally, facets: request.facets, ranking: tallied, deferred: &deferred, in: db)
+            }
+            if let deferred, let expression = match.allWords {
+                let scored = try Self.rankDeferred(deferred, into: &tally, expression: expression, in: db)
+                for key in tally.best {
+                    if let score = scored[key.capture] {
+                        try db.execute("UPDATE temp.search_hits SET score = ? WHERE capture = ?",
+                                       [.real(score), .integer(key.capture)])
+                    }
+                }
             }
             let total = request.facets || tallied ? tally.total
                 : Int(try db.integer("SELECT count(*) FROM temp.search_hits") ?? 0)
@@ -70,12 +90,18 @@ extension IndexStore {
     /// vectors, with every capture shown. A match that is its own representative is judged by `shown` (a 0/1
     /// condition on `capture_facts AS c`) in the same pass and ranked only when shown; the rest (members mapped to
     /// their representative, vector candidates) are judged afterwards, and what is not shown is deleted.
+    ///
+    /// With `deferOwnScores`, a shown representative's own bm25 in `captures_search` is left NULL and the row
+    /// marked `pending` (`DeferredRanking` scores the few that can reach the page); its members' and declared
+    /// fields' scores are still computed, and the lowest known kept.
     private static func collectMatches(_ match: MatchQuery, vectorScores: [String: Float],
-                                       shown: (sql: String, arguments: [DatabaseValue]), in db: Database) throws {
+                                       shown: (sql: String, arguments: [DatabaseValue]), deferOwnScores: Bool,
+                                       in db: Database) throws {
         try db.executeScript("""
             CREATE TEMP TABLE IF NOT EXISTS search_hits (
                 capture INTEGER PRIMARY KEY, score REAL, phrase INTEGER NOT NULL DEFAULT 0, vector REAL,
-                shown INTEGER, id TEXT, source TEXT, kind TEXT, date REAL, city TEXT, has_code INTEGER, labels TEXT);
+                shown INTEGER, id TEXT, source TEXT, kind TEXT, date REAL, city TEXT, has_code INTEGER, labels TEXT,
+                pending INTEGER);
             DELETE FROM temp.search_hits;
             """)
         let facts = "c.id, c.source, c.kind, c.date, c.city, c.has_code, c.labels"
@@ -93,7 +119,9 @@ extension IndexStore {
             """
         let own = "CASE WHEN c.moment_representative = 1 THEN"
         let upsert = """
-            ON CONFLICT (capture) DO UPDATE SET score = min(score, excluded.score),
+            ON CONFLICT (capture) DO UPDATE SET score = CASE WHEN score IS NULL THEN excluded.score
+                    WHEN excluded.score IS NULL THEN score ELSE min(score, excluded.score) END,
+                pending = coalesce(pending, excluded.pending),
                 shown = coalesce(shown, excluded.shown), id = coalesce(id, excluded.id),
                 source = coalesce(source, excluded.source), kind = coalesce(kind, excluded.kind),
                 date = coalesce(date, excluded.date), city = coalesce(city, excluded.city),
@@ -101,12 +129,15 @@ extension IndexStore {
             """
         // A representative not shown is left out: nothing it matched can show (a member mapped to it is judged
         // on its facts again). bm25 is called only where the CASE reaches it.
-        func matches(from tables: String, matching condition: String, score: String) -> String {
+        // (Text scores are never NULL unless deferred, so the upsert's NULL-ignoring min is min.)
+        func matches(from tables: String, matching condition: String, score: String, pending: String = "NULL")
+            -> String {
             """
-            INSERT INTO temp.search_hits (capture, score, shown, id, source, kind, date, city, has_code, labels)
+            INSERT INTO temp.search_hits (capture, score, shown, id, source, kind, date, city, has_code, labels,
+                                          pending)
             SELECT \(representative), CASE WHEN c.moment_representative = 0 OR \(shown.sql) THEN \(score) END,
                    \(own) \(shown.sql) END, \(own) c.id END, \(own) c.source END, \(own) c.kind END, \(own) c.date END,
-                   \(own) c.city END, \(own) c.has_code END, \(own) c.labels END
+                   \(own) c.city END, \(own) c.has_code END, \(own) c.labels END, \(pending)
             FROM \(tables)
             WHERE \(condition) AND (c.moment_representative = 0 OR \(shown.sql))
             \(upsert)
@@ -117,7 +148,9 @@ extension IndexStore {
             let arguments = shown.arguments + shown.arguments + [.text(expression)] + shown.arguments
             try db.execute(matches(
                 from: "captures_search CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid",
-                matching: "captures_search MATCH ?", score: "bm25(captures_search, 1.0, 0.8, 0.4)"), arguments)
+                matching: "captures_search MATCH ?",
+                score: deferOwnScores ? "CASE WHEN c.moment_representative = 0 THEN \(builtInBM25) END" : builtInBM25,
+                pending: deferOwnScores ? "\(own) 1 END" : "NULL"), arguments)
             try db.execute(matches(
                 from: """
                     search_fields_fts CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
@@ -160,14 +193,21 @@ extension IndexStore {
 
     /// One pass over `temp.search_hits`: counts them, keeps the best for the page when `ranking` (text alone or
     /// browsing: the phrase, then -bm25, then the newest, then the id), and counts the built-in facets.
-    private static func tally(_ tally: inout SearchTally, facets: Bool, ranking: Bool, in db: Database) throws {
+    /// A row whose own bm25 was deferred goes to `deferred` instead, with its docsize record.
+    private static func tally(_ tally: inout SearchTally, facets: Bool, ranking: Bool,
+                              deferred: inout DeferredRanking?, in db: Database) throws {
         try db.forEachRow("""
-            SELECT h.capture, h.phrase, h.score, h.date, h.id, h.source, h.kind, h.city, h.has_code, h.labels
-            FROM temp.search_hits AS h
+            SELECT h.capture, h.phrase, h.score, h.date, h.id, h.source, h.kind, h.city, h.has_code, h.labels,
+                   h.pending, CASE WHEN h.pending = 1 THEN (
+                       SELECT d.sz FROM captures_search_docsize AS d WHERE d.id = h.capture) END
+            FROM temp.search_hits AS h ORDER BY h.capture
             """) { row in
             tally.count()
             let date = row.double(3) ?? 0
-            if ranking {
+            if ranking, deferred != nil, row.int64(10) == 1 {
+                deferred!.add(capture: row.int64(0) ?? 0, phrase: row.int64(1) ?? 0, date: date, other: row.double(2),
+                              sizes: row.blob(11))
+            } else if ranking {
                 let phrase = row.int64(1) ?? 0, fused = -(row.double(2) ?? 0)
                 if tally.mayKeep(phrase: phrase, fused: fused, date: date) {
                     tally.offer(SearchTally.Key(phrase: phrase, fused: fused, date: date, id: row.string(4) ?? "",
@@ -175,8 +215,8 @@ extension IndexStore {
                 }
             }
             if facets {
-                tally.countFacets(source: row.string(5) ?? "", kind: row.string(6) ?? "", city: row.string(7),
-                                  date: date, hasCode: row.bool(8) ?? false, labels: row.string(9))
+                tally.countFacets(source: row.textBytes(5), kind: row.textBytes(6), city: row.textBytes(7),
+                                  date: date, hasCode: row.bool(8) ?? false, labels: row.textBytes(9))
             }
         }
     }

@@ -30,14 +30,14 @@ struct SearchTally {
     /// The best results so far, best first.
     private(set) var best: [Key] = []
     private(set) var total = 0
-    var sources: [String: Int] = [:]
-    var kinds: [String: Int] = [:]
-    var cities: [String: Int] = [:]
+    /// Facet values by number (`ByteInterner`), and how many results have each.
+    private var sourceNames = ByteInterner(), kindNames = ByteInterner(), cityNames = ByteInterner()
+    private var labelNames = ByteInterner()
+    private var sources: [Int] = [], kinds: [Int] = [], cities: [Int] = [], labels: [Int] = []
     var months: [Int: Int] = [:]
     /// Dates whose month `month(unixSeconds:)` leaves to SQLite, with their counts.
     var otherDates: [Double: Int] = [:]
     var codes: [Bool: Int] = [:]
-    var labels: [String: Int] = [:]
 
     init(keep: Int) {
         self.keep = max(0, keep)
@@ -69,12 +69,19 @@ struct SearchTally {
     /// Counts one result.
     mutating func count() { total += 1 }
 
-    /// Counts a result's built-in facets; `labels` are the names joined by `IndexSchema.factsLabelSeparator`.
-    mutating func countFacets(source: String, kind: String, city: String?, date: Double, hasCode: Bool,
-                              labels joined: String?) {
-        sources[source, default: 0] += 1
-        kinds[kind, default: 0] += 1
-        if let city { cities[city, default: 0] += 1 }
+    /// Counts a result's built-in facets from the bytes of its text columns (as `String(decoding:as: UTF8.self)`
+    /// would read them; nil for NULL); `labels` are the names joined by `IndexSchema.factsLabelSeparator`.
+    mutating func countFacets(source: UnsafeBufferPointer<UInt8>?, kind: UnsafeBufferPointer<UInt8>?,
+                              city: UnsafeBufferPointer<UInt8>?, date: Double, hasCode: Bool,
+                              labels joined: UnsafeBufferPointer<UInt8>?) {
+        func count(_ bytes: UnsafeBufferPointer<UInt8>?, _ names: inout ByteInterner, _ counts: inout [Int]) {
+            let number = names.number(of: bytes ?? UnsafeBufferPointer(start: nil, count: 0))
+            if number == counts.count { counts.append(0) }
+            counts[number] += 1
+        }
+        count(source, &sourceNames, &sources)
+        count(kind, &kindNames, &kinds)
+        if let city { count(city, &cityNames, &cities) }
         if let month = Self.month(unixSeconds: date) {
             months[month, default: 0] += 1
         } else {
@@ -82,8 +89,12 @@ struct SearchTally {
         }
         codes[hasCode, default: 0] += 1
         if let joined {
-            for name in joined.split(separator: IndexSchema.factsLabelSeparator, omittingEmptySubsequences: false) {
-                labels[String(name), default: 0] += 1
+            // The separator is one ASCII byte: never inside a multi-byte sequence, and always a Character of its own.
+            let separator = IndexSchema.factsLabelSeparator.asciiValue!
+            var start = 0
+            for index in 0...joined.count where index == joined.count || joined[index] == separator {
+                count(UnsafeBufferPointer(rebasing: joined[start..<index]), &labelNames, &labels)
+                start = index + 1
             }
         }
     }
@@ -102,10 +113,10 @@ struct SearchTally {
                 }
                 .prefix(limit).map { $0 }
         }
-        facets["label"] = top(labels, byBytes: true)
-        facets["source"] = top(sources)
-        facets["kind"] = top(kinds)
-        facets["city"] = top(cities)
+        facets["label"] = top(labelNames.strings(labels), byBytes: true)
+        facets["source"] = top(sourceNames.strings(sources))
+        facets["kind"] = top(kindNames.strings(kinds))
+        facets["city"] = top(cityNames.strings(cities))
         var monthNames: [String: Int] = [:]
         for (month, count) in months { monthNames[Self.monthName(month), default: 0] += count }
         for (date, count) in otherDates { monthNames[otherMonths[date] ?? "", default: 0] += count }

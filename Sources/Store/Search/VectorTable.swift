@@ -5,15 +5,19 @@ import Synchronization
 
 /// Image vectors held in one contiguous array, compared by dot product (they are unit length).
 ///
-/// The scan reads four rows per pass so each sixteen-lane block of the query is loaded once for four rows, and
-/// keeps the best `count` in a bounded heap instead of sorting every score. Each row's sum is formed exactly as a
-/// single-row loop would (same lanes, same order), so the scores and the chosen rows do not change.
+/// `nearest` first scans an 8-bit copy (`QuantizedRows`, a quarter of the bytes) that bounds every row's exact
+/// score, then rescores in full precision only the rows whose upper bound reaches the best `count` lower bounds:
+/// the same rows and scores as the full scan (`nearestExactly`), which reads four rows per pass so each
+/// sixteen-lane block of the query is loaded once for four rows, and keeps the best `count` in a bounded heap
+/// instead of sorting every score. Each row's sum is formed exactly as a single-row loop would (same lanes, same
+/// order), so the scores and the chosen rows never depend on which path found them.
 public struct VectorTable: Sendable {
     public let path: String
     public let captureCount: Int
     public let ids: [String]
     let dimension: Int
     let values: [Float]
+    let quantized: QuantizedRows
 
     public init(path: String, captureCount: Int, vectors: [(capture: CaptureID, values: [Float])]) {
         self.path = path
@@ -23,14 +27,85 @@ public struct VectorTable: Sendable {
         self.dimension = dimension
         ids = kept.map(\.capture.rawValue)
         values = kept.flatMap(\.values)
+        quantized = QuantizedRows(values: values, dimension: dimension)
     }
 
-    /// The `count` rows most similar to `query`, at least `minimum` (ties: the earlier row).
+    /// The `count` rows most similar to `query`, at least `minimum` (ties: the earlier row): the rows and scores of
+    /// `nearestExactly`, found by bounding every row from its 8-bit copy and rescoring only those that can reach the
+    /// best (`parts` as there).
+    ///
+    /// Why it is the same: let `L` be the `count`-th highest lower bound among rows whose lower bound is at least
+    /// `minimum`. At least `count` rows then score at least `L`, so every row of the exact answer scores at least
+    /// `L` and its upper bound does too; rescoring every row whose upper bound reaches `max(L, minimum)`, offered in
+    /// row order, keeps exactly the best `count` of a set that holds the whole exact answer.
+    public func nearest(to query: [Float], count: Int, minimum: Float, parts: Int? = nil) -> [String: Float] {
+        guard query.count == dimension, dimension > 0, count > 0 else { return [:] }
+        guard let coded = quantized.quantize(query) else {
+            return nearestExactly(to: query, count: count, minimum: minimum, parts: parts)
+        }
+        let rowCount = ids.count
+        let wanted = parts ?? min(4, ProcessInfo.processInfo.activeProcessorCount)
+        let partCount = rowCount >= Self.rowsPerPart * 2 ? max(1, min(wanted, rowCount / Self.rowsPerPart)) : 1
+        let collected = Mutex([Bounded](repeating: Bounded(highs: [], lows: []), count: partCount))
+        DispatchQueue.concurrentPerform(iterations: partCount) { part in
+            let start = rowCount * part / partCount, end = rowCount * (part + 1) / partCount
+            let bounded = bound(coded, rows: start..<end, count: count, minimum: Double(minimum))
+            collected.withLock { $0[part] = bounded }
+        }
+        let found = collected.withLock { $0 }
+        let lows = found.flatMap(\.lows)
+        var threshold = Double(minimum)
+        if lows.count >= count {
+            threshold = max(threshold, lows.sorted(by: >)[count - 1])
+        }
+        var best = TopScores(capacity: count)
+        values.withUnsafeBufferPointer { rows in
+            query.withUnsafeBufferPointer { q in
+                var row = 0
+                for part in found {
+                    for high in part.highs {
+                        if high >= threshold {
+                            let sum = dot(rows.baseAddress!, row, q.baseAddress!)
+                            if sum >= minimum { best.offer(row, sum) }
+                        }
+                        row += 1
+                    }
+                }
+            }
+        }
+        return Dictionary(uniqueKeysWithValues: best.entries.map { (ids[$0.row], $0.score) })
+    }
+
+    /// One part's first pass: every row's upper bound, in row order, and the best `count` lower bounds that reach
+    /// `minimum`.
+    private struct Bounded: Sendable {
+        var highs: [Double]
+        var lows: [Double]
+    }
+
+    private func bound(_ coded: QuantizedRows.Query, rows range: Range<Int>, count: Int, minimum: Double) -> Bounded {
+        var highs = [Double](repeating: 0, count: range.count)
+        var lows = HighestValues(capacity: count)
+        quantized.codes.withUnsafeBytes { codes in
+            coded.codes.withUnsafeBytes { q in
+                for row in range {
+                    let integer = quantized.integerDot(codes.baseAddress!, row, q.baseAddress!)
+                    let (low, high) = quantized.bounds(row: row, integer: integer, query: coded)
+                    highs[row - range.lowerBound] = high
+                    if low >= minimum { lows.offer(low) }
+                }
+            }
+        }
+        return Bounded(highs: highs, lows: lows.values)
+    }
+
+    /// The exact scan: the `count` rows most similar to `query`, at least `minimum` (ties: the earlier row), every
+    /// row's score in full precision.
     ///
     /// A large table is scanned in contiguous parts on several threads (`parts`, default one per active core, at
     /// most four), each keeping its own best `count`; the union of those holds the overall best, so merging them by
     /// (score, then earlier row) chooses exactly the rows and scores one scan would.
-    public func nearest(to query: [Float], count: Int, minimum: Float, parts: Int? = nil) -> [String: Float] {
+    public func nearestExactly(to query: [Float], count: Int, minimum: Float, parts: Int? = nil) -> [String: Float] {
         guard query.count == dimension, dimension > 0, count > 0 else { return [:] }
         let rowCount = ids.count
         let wanted = parts ?? min(4, ProcessInfo.processInfo.activeProcessorCount)

@@ -1,0 +1,79 @@
+/// Ranking by bm25 without calling `bm25()` for every match: a common word matches tens of thousands of captures,
+/// and FTS5 computes each one's bm25 (~1.3 µs) even for `ORDER BY rank LIMIT 20`, though only a page is shown.
+///
+/// ```
+/// per word: its instances (fts5vocab, rows ascending, column weights) ─► frequencies per row ─┐
+/// averages record (rows, tokens) ─► BM25Bound ──────────────────────────────────────────────┤
+/// tally pass: a shown match whose own bm25 was deferred + its docsize ─► an upper bound ──────┴► pending
+/// pending, best bound first ─► bm25() from FTS5 for a batch ─► offered to SearchTally ─► … until the next bound
+///                                                              is below the page's last result
+/// ```
+///
+/// Every score offered and shown is FTS5's own; a bound only decides which rows need one. A row's bound is at least
+/// its real goodness (`-bm25`), so once the best remaining bound is below the last result kept, no remaining row can
+/// enter the page: the page is exactly the one every score would give. Used only when every word is one ASCII
+/// token and there is no prefix (then a word's instances are those of one vocabulary term); otherwise every match
+/// is ranked as before. Pure apart from `IndexStore+DeferredRanking`'s queries.
+struct DeferredRanking {
+    /// One word's instances: the rows holding it, ascending, and its weighted count in each.
+    struct Frequencies {
+        var rows: [Int64] = []
+        var weights: [Double] = []
+    }
+
+    let bound: BM25Bound
+    /// Per phrase of the query (a word), in order.
+    let phrases: [Frequencies]
+    private var cursors: [Int]
+
+    /// Pending rows: shown matches whose own bm25 was not computed.
+    private(set) var captures: [Int64] = []
+    private(set) var phraseFlags: [Int64] = []
+    private(set) var dates: [Double] = []
+    /// The best (lowest) bm25 already known for the row from a member of its moment or a declared field.
+    private(set) var others: [Double?] = []
+    /// An upper bound of the row's goodness (`-bm25`, the larger of its own and `others`').
+    private(set) var bounds: [Double] = []
+
+    init(bound: BM25Bound, phrases: [Frequencies]) {
+        self.bound = bound
+        self.phrases = phrases
+        cursors = [Int](repeating: 0, count: phrases.count)
+    }
+
+    /// Adds a pending row; rows must come in ascending order. `sizes`: the row's docsize record (nil: unknown).
+    mutating func add(capture: Int64, phrase: Int64, date: Double, other: Double?, sizes: [UInt8]?) {
+        var frequencies = [Double](repeating: 0, count: phrases.count)
+        for index in phrases.indices {
+            let rows = phrases[index].rows
+            var cursor = cursors[index]
+            while cursor < rows.count, rows[cursor] < capture { cursor += 1 }
+            cursors[index] = cursor
+            if cursor < rows.count, rows[cursor] == capture { frequencies[index] = phrases[index].weights[cursor] }
+        }
+        var own = Double.infinity
+        if let sizes, let counts = BM25Bound.varints(sizes) {
+            own = bound.goodnessBound(frequencies: frequencies, size: Double(counts.reduce(0, +)))
+        }
+        captures.append(capture)
+        phraseFlags.append(phrase)
+        dates.append(date)
+        others.append(other)
+        bounds.append(max(own, other.map { -$0 } ?? -.infinity))
+    }
+
+    /// The pending rows in the order they are scored: the exact phrase first, then the highest bound.
+    func order() -> [Int] {
+        captures.indices.sorted {
+            phraseFlags[$0] != phraseFlags[$1] ? phraseFlags[$0] > phraseFlags[$1] : bounds[$0] > bounds[$1]
+        }
+    }
+
+    /// Whether pending row `index` can no longer enter `tally`'s best (its phrase and bound fall strictly below
+    /// the last result kept, which is full).
+    func cannotEnter(_ index: Int, _ tally: SearchTally) -> Bool {
+        guard tally.keep > 0, tally.best.count == tally.keep, let last = tally.best.last else { return false }
+        if phraseFlags[index] != last.phrase { return phraseFlags[index] < last.phrase }
+        return bounds[index] < last.fused
+    }
+}

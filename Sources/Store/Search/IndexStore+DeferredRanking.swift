@@ -1,0 +1,122 @@
+import Foundation
+
+/// The queries behind `DeferredRanking`: whether a query's words are worth deferring, their instances and the
+/// table's averages, and FTS5's `bm25()` for the few rows that can reach the page.
+extension IndexStore {
+    /// The built-in searchable columns of `captures_search` and their bm25 weights, in column order.
+    static let builtInWeights: [(column: String, weight: Double)] = [("text", 1.0), ("labels", 0.8), ("path", 0.4)]
+
+    /// `bm25(captures_search, …)` with the built-in weights.
+    static let builtInBM25 = "bm25(captures_search, "
+        + builtInWeights.map { String($0.weight) }.joined(separator: ", ") + ")"
+
+    /// Matches below this estimate are ranked with `bm25()` each (reading the words' instances costs more).
+    static let deferredRankingMinimum = 2_000
+
+    /// A `DeferredRanking` for `match` when every word is one ASCII token, there is no prefix, and the matches are
+    /// estimated at `minimum` or more and many enough that reading the words' instances costs less than a `bm25()`
+    /// per match (`minimum` 0: whenever the words allow it); else nil.
+    static func deferredRanking(for match: MatchQuery, minimum: Int, in db: Database) throws
+        -> DeferredRanking? {
+        guard !match.prefix, !match.words.isEmpty,
+              match.words.allSatisfy({ $0.utf8.allSatisfy { byte in
+                  (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) } })
+        else { return nil }
+        try db.executeScript("""
+            CREATE VIRTUAL TABLE IF NOT EXISTS temp.captures_search_terms USING fts5vocab(main, captures_search, row);
+            CREATE VIRTUAL TABLE IF NOT EXISTS temp.captures_search_instances
+                USING fts5vocab(main, captures_search, instance);
+            """)
+        guard let averages = try db.first("SELECT block FROM captures_search_data WHERE id = 1", [], { $0.blob(0) }),
+              let averages, let totals = BM25Bound.varints(averages), totals.count == builtInWeights.count + 1,
+              totals[0] > 0
+        else { return nil }
+        let rowCount = totals[0]
+        let terms = match.words.map { $0.lowercased() }
+        // Rows holding each word and its instances, from the vocabulary (one lookup each): the matches are at most
+        // the rarest word's rows, about rows × the product of the words' shares if they are independent.
+        var estimate = Double(rowCount), instanceCount = 0.0
+        for term in Set(terms) {
+            guard let (rows, count) = try db.first("""
+                SELECT doc, cnt FROM temp.captures_search_terms WHERE term = ?
+                """, [.text(term)], { ($0.double(0) ?? 0, $0.double(1) ?? 0) }) else { return nil }
+            estimate *= rows / Double(rowCount)
+            instanceCount += count
+        }
+        // bm25 ~1.3 µs a match; an instance read ~0.2 µs.
+        guard minimum == 0 || (estimate >= Double(minimum) && estimate * 1.3 > instanceCount * 0.25) else { return nil }
+        var byTerm: [String: DeferredRanking.Frequencies] = [:]
+        for term in Set(terms) {
+            guard let frequencies = try instances(of: term, in: db) else { return nil }
+            byTerm[term] = frequencies
+        }
+        let bound = BM25Bound(rowCount: rowCount, tokenCount: totals.dropFirst().reduce(0, +),
+                              hits: terms.map { Int64(byTerm[$0]!.rows.count) })
+        return DeferredRanking(bound: bound, phrases: terms.map { byTerm[$0]! })
+    }
+
+    /// A term's instances in `captures_search`: its rows, ascending, and its count in each weighted by column;
+    /// nil if the vocabulary does not list them in row order or names a column not known here.
+    private static func instances(of term: String, in db: Database) throws -> DeferredRanking.Frequencies? {
+        var frequencies = DeferredRanking.Frequencies()
+        let names = builtInWeights.map { Array($0.column.utf8) }
+        var valid = true
+        try db.forEachRow("SELECT doc, col FROM temp.captures_search_instances WHERE term = ?", [.text(term)]) { row in
+            guard valid, let doc = row.int64(0), let column = row.textBytes(1),
+                  let index = names.firstIndex(where: { $0.elementsEqual(column) }) else {
+                valid = false
+                return
+            }
+            let weight = builtInWeights[index].weight
+            if let last = frequencies.rows.last, last == doc {
+                frequencies.weights[frequencies.weights.count - 1] += weight
+            } else if frequencies.rows.last.map({ $0 < doc }) ?? true {
+                frequencies.rows.append(doc)
+                frequencies.weights.append(weight)
+            } else {
+                valid = false
+            }
+        }
+        return valid ? frequencies : nil
+    }
+
+    /// Scores the pending rows of `deferred`, best bound first, in batches, offering each to `tally`, until the next
+    /// bound cannot enter it. Returns the final score (the lowest bm25 of the row and what it stands for) of every
+    /// row scored, by capture.
+    static func rankDeferred(_ deferred: DeferredRanking, into tally: inout SearchTally, expression: String,
+                             in db: Database) throws -> [Int64: Double] {
+        let order = deferred.order()
+        var scored: [Int64: Double] = [:]
+        var next = 0
+        while next < order.count, !deferred.cannotEnter(order[next], tally) {
+            let batch = order[next..<min(order.count, next + max(tally.keep, 32))]
+            next = batch.endIndex
+            let captures = batch.map { deferred.captures[$0] }
+            let list = "[" + captures.map(String.init).joined(separator: ",") + "]"
+            var own: [Int64: Double] = [:]
+            try db.forEachRow("""
+                SELECT rowid, CASE WHEN rowid IN (SELECT value FROM json_each(?2)) THEN \(builtInBM25) END
+                FROM captures_search WHERE captures_search MATCH ?1 AND rowid BETWEEN ?3 AND ?4
+                """, [.text(expression), .text(list), .integer(captures.min()!), .integer(captures.max()!)]) { row in
+                if let capture = row.int64(0), let score = row.double(1) { own[capture] = score }
+            }
+            var ids: [Int64: String] = [:]
+            try db.forEachRow("""
+                SELECT capture, id FROM temp.search_hits WHERE capture IN (SELECT value FROM json_each(?))
+                """, [.text(list)]) { row in ids[row.int64(0) ?? 0] = row.string(1) ?? "" }
+            for index in batch {
+                let capture = deferred.captures[index]
+                guard let score = [own[capture], deferred.others[index]].compactMap({ $0 }).min() else {
+                    throw StoreError.corruptRow(table: "captures_search", column: "bm25", id: String(capture))
+                }
+                scored[capture] = score
+                let phrase = deferred.phraseFlags[index], date = deferred.dates[index]
+                if tally.mayKeep(phrase: phrase, fused: -score, date: date) {
+                    tally.offer(SearchTally.Key(phrase: phrase, fused: -score, date: date, id: ids[capture] ?? "",
+                                                capture: capture))
+                }
+            }
+        }
+        return scored
+    }
+}
