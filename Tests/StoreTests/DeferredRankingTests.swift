@@ -10,7 +10,8 @@ struct DeferredRankingTests {
     static let vocabulary = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta", "iota", "kappa"]
 
     /// 600 captures of 3-20 words from ten (so every word is common), repeated words, labels holding the words too,
-    /// moments (pairs of shots two seconds apart with near fingerprints), declared fields, held and blurred ones.
+    /// moments (pairs of shots two seconds apart with near fingerprints), declared fields, places, held and blurred
+    /// ones.
     static func store() throws -> IndexStore {
         let store = try IndexStore.inMemory()
         var random = SplitMix64(seed: 41)
@@ -26,6 +27,7 @@ struct DeferredRankingTests {
                 labels: [CaptureLabel(name: index % 4 == 0 ? "gamma" : "label\(index % 5)", confidence: 0.8)],
                 fingerprint: moment ? 0xF0F0_F0F0_0F0F_0F0F ^ UInt64(index / 10) << 40 ^ UInt64(index % 2) : nil,
                 focus: FocusMeasure(sharpness: Double(index % 7), outOfFocus: index % 23 == 5),
+                location: index % 9 == 0 ? GeoPoint(latitude: 45 + Double(index % 4), longitude: 9) : nil,
                 date: Records.baseDate.addingTimeInterval(moment ? Double(index / 10) * 86_400 + Double(index % 2) * 2
                                                                    : Double(index % 50) * 3_600))
             if index % 2 == 0 { record.metadata.kind = .screenshot }
@@ -56,13 +58,20 @@ struct DeferredRankingTests {
             if index % 6 == 1 { request.filters.kinds = ["screenshot"] }
             if index % 6 == 2 { request.filters.labels = ["gamma"] }
             let every = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: .max)
-            let deferred = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0)
+            let deferred = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0,
+                                            streaming: false)
+            let streamed = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0)
             #expect(deferred == every, "\(request.text), offset \(request.offset), limit \(request.limit)")
+            #expect(streamed == every, "streamed: \(request.text), offset \(request.offset), limit \(request.limit)")
             #expect(every.results.allSatisfy { $0.textScore != nil }, "\(request.text)")
             if try store.read({ try IndexStore.deferredRanking(for: MatchQuery(request.text), minimum: 0, in: $0) })
                 != nil { deferredSeen += 1 }
         }
         #expect(deferredSeen == 60)
+        // What the comparison went through: members of moments, declared fields, a declared facet with rows.
+        #expect(try store.count("capture_facts WHERE moment_representative = 0") > 10)
+        #expect(try store.count("search_fields") > 10)
+        #expect(try store.count("places") > 10)
     }
 
     @Test("The page is the first of a plain sort by FTS5's bm25 over every visible match")

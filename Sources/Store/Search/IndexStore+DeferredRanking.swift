@@ -102,7 +102,7 @@ extension IndexStore {
             }
             var ids: [Int64: String] = [:]
             try db.forEachRow("""
-                SELECT capture, id FROM temp.search_hits WHERE capture IN (SELECT value FROM json_each(?))
+                SELECT capture, id FROM capture_facts WHERE capture IN (SELECT value FROM json_each(?))
                 """, [.text(list)]) { row in ids[row.int64(0) ?? 0] = row.string(1) ?? "" }
             for index in batch {
                 let capture = deferred.captures[index]

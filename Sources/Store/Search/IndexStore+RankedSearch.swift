@@ -21,6 +21,23 @@ extension IndexStore {
     /// Pages ending past this many results are sorted by SQLite rather than kept in `SearchTally`.
     static let tallyPageLimit = 1_000
 
+    /// The results' temporary table, created if needed and emptied.
+    static let emptyHits = """
+        CREATE TEMP TABLE IF NOT EXISTS search_hits (
+            capture INTEGER PRIMARY KEY, score REAL, phrase INTEGER NOT NULL DEFAULT 0, vector REAL,
+            shown INTEGER, id TEXT, source TEXT, kind TEXT, date REAL, city TEXT, has_code INTEGER, labels TEXT,
+            pending INTEGER);
+        DELETE FROM temp.search_hits;
+        """
+
+    /// The capture a match on `capture_facts AS c` counts for: its moment's representative (itself when it is one,
+    /// or when its moment has none).
+    static let representative = """
+        CASE WHEN c.moment_representative = 0 THEN coalesce((
+            SELECT r.capture FROM capture_facts AS r WHERE r.moment = c.moment AND r.moment_representative = 1),
+            c.capture) ELSE c.capture END
+        """
+
     /// Runs `request` over what `options` show at `now`.
     public func search(_ request: SearchRequest, options: IndexOptions = IndexOptions(),
                        now: Date = Date()) throws -> SearchResults {
@@ -29,8 +46,9 @@ extension IndexStore {
 
     /// `search`, deferring bm25 (`DeferredRanking`) when the matches are estimated at `deferringFrom` or more (0:
     /// whenever the words allow it; `Int.max`: never). The results are the same either way.
-    func search(_ request: SearchRequest, options: IndexOptions, now: Date, deferringFrom: Int) throws
-        -> SearchResults {
+    /// `streaming`: a deferred search reads its matches once, without the temporary table (false: through it).
+    func search(_ request: SearchRequest, options: IndexOptions, now: Date, deferringFrom: Int,
+                streaming: Bool = true) throws -> SearchResults {
         let match = MatchQuery(request.text, prefix: request.prefix)
         return try read { db in
             let hybrid = !request.vectorScores.isEmpty
@@ -45,25 +63,37 @@ extension IndexStore {
             // A common word's own bm25 is computed only for the matches that can reach the page (DeferredRanking).
             var deferred = tallied && pageEnd > 0 && deferringFrom < Int.max
                 ? try Self.deferredRanking(for: match, minimum: deferringFrom, in: db) : nil
-            try Self.collectMatches(match, vectorScores: request.vectorScores, shown: shown,
-                                    deferOwnScores: deferred != nil, in: db)
-            if tallied || request.facets {
-                try Self.tally(&tally, facets: request.facets, ranking: tallied, deferred: &deferred, in: db)
-            }
-            if let deferred, let expression = match.allWords {
-                let scored = try Self.rankDeferred(deferred, into: &tally, expression: expression, in: db)
-                for key in tally.best {
-                    if let score = scored[key.capture] {
-                        try db.execute("UPDATE temp.search_hits SET score = ? WHERE capture = ?",
-                                       [.real(score), .integer(key.capture)])
+            var total: Int
+            var results: [SearchResult]
+            if let ranking = deferred, let expression = match.allWords, streaming {
+                // Without the temporary table (IndexStore+StreamedSearch).
+                let streamed = try Self.streamedSearch(match, expression: expression, deferred: ranking, shown: shown,
+                                                       keep: pageEnd, offset: request.offset,
+                                                       facets: request.facets, in: db)
+                tally = streamed.tally
+                total = tally.total
+                results = try Self.streamedRows(streamed.page, in: db)
+            } else {
+                try Self.collectMatches(match, vectorScores: request.vectorScores, shown: shown,
+                                        deferOwnScores: deferred != nil, in: db)
+                if tallied || request.facets {
+                    try Self.tally(&tally, facets: request.facets, ranking: tallied, deferred: &deferred, in: db)
+                }
+                if let deferred, let expression = match.allWords {
+                    let scored = try Self.rankDeferred(deferred, into: &tally, expression: expression, in: db)
+                    for key in tally.best {
+                        if let score = scored[key.capture] {
+                            try db.execute("UPDATE temp.search_hits SET score = ? WHERE capture = ?",
+                                           [.real(score), .integer(key.capture)])
+                        }
                     }
                 }
+                total = request.facets || tallied ? tally.total
+                    : Int(try db.integer("SELECT count(*) FROM temp.search_hits") ?? 0)
+                results = tallied
+                    ? try Self.rows(of: tally.best.dropFirst(request.offset).map { $0.capture }, in: db)
+                    : try Self.page(offset: request.offset, limit: request.limit, hybrid: hybrid, in: db)
             }
-            let total = request.facets || tallied ? tally.total
-                : Int(try db.integer("SELECT count(*) FROM temp.search_hits") ?? 0)
-            var results = tallied
-                ? try Self.rows(of: tally.best.dropFirst(request.offset).map { $0.capture }, in: db)
-                : try Self.page(offset: request.offset, limit: request.limit, hybrid: hybrid, in: db)
             if let expression = match.allWords {
                 for index in results.indices {
                     try Self.addSnippet(to: &results[index], match: expression, request: request, in: db)
@@ -97,13 +127,7 @@ extension IndexStore {
     private static func collectMatches(_ match: MatchQuery, vectorScores: [String: Float],
                                        shown: (sql: String, arguments: [DatabaseValue]), deferOwnScores: Bool,
                                        in db: Database) throws {
-        try db.executeScript("""
-            CREATE TEMP TABLE IF NOT EXISTS search_hits (
-                capture INTEGER PRIMARY KEY, score REAL, phrase INTEGER NOT NULL DEFAULT 0, vector REAL,
-                shown INTEGER, id TEXT, source TEXT, kind TEXT, date REAL, city TEXT, has_code INTEGER, labels TEXT,
-                pending INTEGER);
-            DELETE FROM temp.search_hits;
-            """)
+        try db.executeScript(Self.emptyHits)
         let facts = "c.id, c.source, c.kind, c.date, c.city, c.has_code, c.labels"
         if match.isEmpty && vectorScores.isEmpty {
             try db.execute("""
@@ -112,11 +136,7 @@ extension IndexStore {
                 """, shown.arguments)
             return
         }
-        let representative = """
-            CASE WHEN c.moment_representative = 0 THEN coalesce((
-                SELECT r.capture FROM capture_facts AS r WHERE r.moment = c.moment AND r.moment_representative = 1),
-                c.capture) ELSE c.capture END
-            """
+        let representative = Self.representative
         let own = "CASE WHEN c.moment_representative = 1 THEN"
         let upsert = """
             ON CONFLICT (capture) DO UPDATE SET score = CASE WHEN score IS NULL THEN excluded.score
@@ -222,7 +242,7 @@ extension IndexStore {
     }
 
     /// The results for these rows of `temp.search_hits`, in this order, with their path, place and moment.
-    private static func rows(of captures: [Int64], in db: Database) throws -> [SearchResult] {
+    static func rows(of captures: [Int64], in db: Database) throws -> [SearchResult] {
         try captures.compactMap { capture in
             try db.first("""
                 SELECT c.id, c.source, c.path, c.date, c.kind, p.city, p.lat, p.lon, h.score, h.vector, h.phrase,
@@ -235,7 +255,7 @@ extension IndexStore {
     }
 
     /// A result from a row of `id, source, path, date, kind, city, lat, lon, score, vector, phrase, moment`.
-    private static func result(_ row: Row) -> SearchResult {
+    static func result(_ row: Row) -> SearchResult {
         var place = row.string(5)
         if place == nil, let lat = row.double(6), let lon = row.double(7) { place = "\(lat),\(lon)" }
         return SearchResult(id: row.string(0) ?? "", source: row.string(1) ?? "", path: row.string(2) ?? "",

@@ -1,0 +1,132 @@
+/// A common word's search without the temporary table of results: when bm25 is deferred (`DeferredRanking`), the
+/// matches joined to `capture_facts` are read once, in row order, straight into `SearchTally` (total, facets) and
+/// the pending ranking — writing tens of thousands of rows to `temp.search_hits` cost more than judging them.
+///
+/// The same results as the plan through the temporary table: a shown representative that matched is counted and
+/// pending, as there; a moment's member or a declared field counts for its representative with its bm25 (the
+/// lowest kept); a representative reached only that way is judged on its own facts; the exact phrase marks the
+/// representatives the phrase matches. Only the declared facets still read the results from `temp.search_hits`,
+/// filled (ids only) when one of their tables has rows.
+extension IndexStore {
+    struct Streamed {
+        var tally: SearchTally
+        /// The page, in order, with each result's score and phrase flag.
+        var page: [(capture: Int64, score: Double, phrase: Int64)]
+    }
+
+    static func streamedSearch(_ match: MatchQuery, expression: String, deferred initial: DeferredRanking,
+                               shown: (sql: String, arguments: [DatabaseValue]), keep: Int, offset: Int,
+                               facets: Bool, in db: Database) throws -> Streamed {
+        var deferred = initial
+        var tally = SearchTally(keep: keep)
+        var phrases = Set<Int64>()
+        if let phrase = match.phrase {
+            try db.forEachRow("""
+                SELECT \(representative) FROM captures_search
+                CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid WHERE captures_search MATCH ?1
+                UNION ALL
+                SELECT \(representative) FROM search_fields_fts
+                CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
+                CROSS JOIN capture_facts AS c ON c.id = f.capture_id WHERE search_fields_fts MATCH ?1
+                """, [.text(phrase)]) { phrases.insert($0.int64(0) ?? 0) }
+        }
+        func phraseFlag(_ capture: Int64) -> Int64 { phrases.isEmpty ? 0 : (phrases.contains(capture) ? 1 : 0) }
+        var results: [Int64] = []
+        /// The lowest bm25 a representative has from its members and declared fields.
+        var others: [Int64: Double] = [:]
+        try db.forEachRow("""
+            SELECT captures_search.rowid, c.moment_representative, \(shown.sql), c.date, c.source, c.kind, c.city,
+                   c.has_code, c.labels,
+                   CASE WHEN c.moment_representative = 0 THEN \(representative) END,
+                   CASE WHEN c.moment_representative = 0 THEN \(builtInBM25) END,
+                   CASE WHEN c.moment_representative = 1 THEN (
+                       SELECT d.sz FROM captures_search_docsize AS d WHERE d.id = captures_search.rowid) END
+            FROM captures_search CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid
+            WHERE captures_search MATCH ?
+            """, shown.arguments + [.text(expression)]) { row in
+            let capture = row.int64(0) ?? 0
+            if row.int64(1) == 0 {
+                if let representative = row.int64(9), let score = row.double(10) {
+                    others[representative] = min(others[representative] ?? score, score)
+                }
+                return
+            }
+            guard row.int64(2) == 1 else { return }
+            let date = row.double(3) ?? 0
+            tally.count()
+            if facets {
+                tally.countFacets(source: row.textBytes(4), kind: row.textBytes(5), city: row.textBytes(6),
+                                  date: date, hasCode: row.bool(7) ?? false, labels: row.textBytes(8))
+            }
+            deferred.add(capture: capture, phrase: phraseFlag(capture), date: date, other: nil, sizes: row.blob(11))
+            results.append(capture)
+        }
+        try db.forEachRow("""
+            SELECT \(representative), bm25(search_fields_fts) FROM search_fields_fts
+            CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
+            CROSS JOIN capture_facts AS c ON c.id = f.capture_id
+            WHERE search_fields_fts MATCH ? AND (c.moment_representative = 0 OR \(shown.sql))
+            """, [.text(expression)] + shown.arguments) { row in
+            if let representative = row.int64(0), let score = row.double(1) {
+                others[representative] = min(others[representative] ?? score, score)
+            }
+        }
+        var scores: [Int64: Double] = [:]
+        for (representative, score) in others.sorted(by: { $0.key < $1.key }) {
+            if deferred.setOther(capture: representative, score) { continue }
+            // Reached only through a member or a field: judged on its own facts.
+            try db.forEachRow("""
+                SELECT \(shown.sql), c.date, c.source, c.kind, c.city, c.has_code, c.labels, c.id
+                FROM capture_facts AS c WHERE c.capture = ?
+                """, shown.arguments + [.integer(representative)]) { row in
+                guard row.int64(0) == 1 else { return }
+                let date = row.double(1) ?? 0
+                tally.count()
+                if facets {
+                    tally.countFacets(source: row.textBytes(2), kind: row.textBytes(3), city: row.textBytes(4),
+                                      date: date, hasCode: row.bool(5) ?? false, labels: row.textBytes(6))
+                }
+                let phrase = phraseFlag(representative)
+                if tally.mayKeep(phrase: phrase, fused: -score, date: date) {
+                    tally.offer(SearchTally.Key(phrase: phrase, fused: -score, date: date, id: row.string(7) ?? "",
+                                                capture: representative))
+                }
+                scores[representative] = score
+                results.append(representative)
+            }
+        }
+        for (capture, score) in try rankDeferred(deferred, into: &tally, expression: expression, in: db) {
+            scores[capture] = score
+        }
+        if facets { try fillDeclaredFacetResults(results, in: db) }
+        let page = tally.best.dropFirst(offset).map { ($0.capture, scores[$0.capture] ?? 0, $0.phrase) }
+        return Streamed(tally: tally, page: page)
+    }
+
+    /// `temp.search_hits` emptied, then holding `results` (capture and id) when a declared facet table has rows.
+    private static func fillDeclaredFacetResults(_ results: [Int64], in db: Database) throws {
+        try db.executeScript(emptyHits)
+        var needed = false
+        for source in FacetSource.declared where try source.exists(in: db) {
+            if try db.integer("SELECT EXISTS (SELECT 1 FROM \(source.quotedTable))") == 1 { needed = true }
+        }
+        guard needed else { return }
+        let list = "[" + results.map(String.init).joined(separator: ",") + "]"
+        try db.execute("""
+            INSERT INTO temp.search_hits (capture, shown, id)
+            SELECT c.capture, 1, c.id FROM capture_facts AS c WHERE c.capture IN (SELECT value FROM json_each(?))
+            """, [.text(list)])
+    }
+
+    /// The page's rows from `captures`, with the scores and phrase flags the streamed search found.
+    static func streamedRows(_ page: [(capture: Int64, score: Double, phrase: Int64)], in db: Database) throws
+        -> [SearchResult] {
+        try page.compactMap { entry in
+            try db.first("""
+                SELECT c.id, c.source, c.path, c.date, c.kind, p.city, p.lat, p.lon, ?2, NULL, ?3, c.moment
+                FROM captures AS c LEFT JOIN places AS p ON p.capture_id = c.id
+                WHERE c.rowid = ?1
+                """, [.integer(entry.capture), .real(entry.score), .integer(entry.phrase)], result)
+        }
+    }
+}
