@@ -105,6 +105,9 @@ struct DeferredRankingTests {
         #expect(BM25Bound.varints([0x86, 0x8D, 0x20, 0xF8, 0x9E, 0x10, 0x05]) == [100_000, 1_969_936, 5])
         #expect(BM25Bound.varints([0x86]) == nil)
         #expect(BM25Bound.varints([]) == [])
+        let record: [UInt8] = [0x86, 0x8D, 0x20, 0x05, 0x81, 0x81, 0x81, 0x81, 0x81, 0x81, 0x81, 0x81, 0x01]
+        #expect(record.withUnsafeBytes { BM25Bound.varintSum($0) } == BM25Bound.varints(record)!.reduce(0, &+))
+        #expect([UInt8]([0x05, 0x86]).withUnsafeBytes { BM25Bound.varintSum($0) } == nil)
     }
 
     @Test("The bound is FTS5's own bm25 for every row, within its margin, and never below it")

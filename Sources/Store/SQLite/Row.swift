@@ -35,6 +35,16 @@ public struct Row {
         return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column)))
     }
 
+    /// The column's blob as SQLite holds it, or nil for NULL: valid until the statement moves on.
+    func blobBytes(_ column: Int32) -> UnsafeRawBufferPointer? {
+        if isNull(column) { return nil }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let start = sqlite3_column_blob(statement, column) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: start, count: count)
+    }
+
     public func blob(_ column: Int32) -> [UInt8]? {
         if isNull(column) { return nil }
         let count = Int(sqlite3_column_bytes(statement, column))

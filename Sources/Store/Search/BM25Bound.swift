@@ -41,6 +41,27 @@ struct BM25Bound {
         return goodness * (1 + 1e-9) + 1e-300
     }
 
+    /// The sum of an FTS5 record's varints (a docsize record: the row's tokens), nil when malformed.
+    static func varintSum(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        var sum: Int64 = 0, value: UInt64 = 0, length = 0
+        for byte in bytes {
+            length += 1
+            if length == 9 {
+                sum &+= Int64(bitPattern: (value << 8) | UInt64(byte))
+                value = 0
+                length = 0
+                continue
+            }
+            value = (value << 7) | UInt64(byte & 0x7f)
+            if byte & 0x80 == 0 {
+                sum &+= Int64(bitPattern: value)
+                value = 0
+                length = 0
+            }
+        }
+        return length == 0 ? sum : nil
+    }
+
     /// The SQLite varints of an FTS5 record (the averages record: row count, then each column's token total; the
     /// docsize record: each column's tokens), nil when malformed.
     static func varints(_ bytes: [UInt8]) -> [Int64]? {

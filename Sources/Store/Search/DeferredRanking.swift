@@ -25,6 +25,7 @@ struct DeferredRanking {
     /// Per phrase of the query (a word), in order.
     let phrases: [Frequencies]
     private var cursors: [Int]
+    private var frequencies: [Double]
 
     /// Pending rows: shown matches whose own bm25 was not computed.
     private(set) var captures: [Int64] = []
@@ -39,21 +40,22 @@ struct DeferredRanking {
         self.bound = bound
         self.phrases = phrases
         cursors = [Int](repeating: 0, count: phrases.count)
+        frequencies = [Double](repeating: 0, count: phrases.count)
     }
 
     /// Adds a pending row; rows must come in ascending order. `sizes`: the row's docsize record (nil: unknown).
-    mutating func add(capture: Int64, phrase: Int64, date: Double, other: Double?, sizes: [UInt8]?) {
-        var frequencies = [Double](repeating: 0, count: phrases.count)
+    mutating func add(capture: Int64, phrase: Int64, date: Double, other: Double?, sizes: UnsafeRawBufferPointer?) {
         for index in phrases.indices {
-            let rows = phrases[index].rows
             var cursor = cursors[index]
-            while cursor < rows.count, rows[cursor] < capture { cursor += 1 }
+            let count = phrases[index].rows.count
+            while cursor < count, phrases[index].rows[cursor] < capture { cursor += 1 }
             cursors[index] = cursor
-            if cursor < rows.count, rows[cursor] == capture { frequencies[index] = phrases[index].weights[cursor] }
+            frequencies[index] = cursor < count && phrases[index].rows[cursor] == capture
+                ? phrases[index].weights[cursor] : 0
         }
         var own = Double.infinity
-        if let sizes, let counts = BM25Bound.varints(sizes) {
-            own = bound.goodnessBound(frequencies: frequencies, size: Double(counts.reduce(0, +)))
+        if let sizes, let size = BM25Bound.varintSum(sizes) {
+            own = bound.goodnessBound(frequencies: frequencies, size: Double(size))
         }
         captures.append(capture)
         phraseFlags.append(phrase)
@@ -77,11 +79,45 @@ struct DeferredRanking {
         return true
     }
 
-    /// The pending rows in the order they are scored: the exact phrase first, then the highest bound.
-    func order() -> [Int] {
-        captures.indices.sorted {
-            phraseFlags[$0] != phraseFlags[$1] ? phraseFlags[$0] > phraseFlags[$1] : bounds[$0] > bounds[$1]
+    /// Whether pending row `a` is scored before `b`: the exact phrase first, then the highest bound.
+    func first(_ a: Int, _ b: Int) -> Bool {
+        phraseFlags[a] != phraseFlags[b] ? phraseFlags[a] > phraseFlags[b] : bounds[a] > bounds[b]
+    }
+
+    /// The first `limit` pending rows in the order they are scored (all of them in order when `limit` is nil),
+    /// leaving out `skipping`. A bounded heap keeps the first `limit` without sorting every row.
+    func order(limit: Int? = nil, skipping: Set<Int> = []) -> [Int] {
+        guard let limit, limit < captures.count else {
+            return captures.indices.filter { !skipping.contains($0) }.sorted(by: first)
         }
+        // A heap whose root is the row scored last among those kept.
+        var heap: [Int] = []
+        heap.reserveCapacity(limit)
+        for index in captures.indices where !skipping.contains(index) {
+            if heap.count < limit {
+                heap.append(index)
+                var child = heap.count - 1
+                while child > 0 {
+                    let parent = (child - 1) / 2
+                    guard first(heap[parent], heap[child]) else { break }
+                    heap.swapAt(parent, child)
+                    child = parent
+                }
+            } else if limit > 0, first(index, heap[0]) {
+                heap[0] = index
+                var parent = 0
+                while true {
+                    let left = 2 * parent + 1, right = left + 1
+                    var last = parent
+                    if left < heap.count, first(heap[last], heap[left]) { last = left }
+                    if right < heap.count, first(heap[last], heap[right]) { last = right }
+                    guard last != parent else { break }
+                    heap.swapAt(parent, last)
+                    parent = last
+                }
+            }
+        }
+        return heap.sorted(by: first)
     }
 
     /// Whether pending row `index` can no longer enter `tally`'s best (its phrase and bound fall strictly below

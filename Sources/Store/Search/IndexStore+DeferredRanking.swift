@@ -85,11 +85,22 @@ extension IndexStore {
     /// row scored, by capture.
     static func rankDeferred(_ deferred: DeferredRanking, into tally: inout SearchTally, expression: String,
                              in db: Database) throws -> [Int64: Double] {
-        let order = deferred.order()
+        // Usually one or two batches reach the page: the first rows are chosen by a bounded heap, and every row is
+        // sorted only if those run out before the bounds fall below the page.
+        let batchSize = max(tally.keep, 32)
+        var order = deferred.order(limit: batchSize * 4)
+        var sortedAll = order.count == deferred.captures.count
         var scored: [Int64: Double] = [:]
         var next = 0
-        while next < order.count, !deferred.cannotEnter(order[next], tally) {
-            let batch = order[next..<min(order.count, next + max(tally.keep, 32))]
+        while true {
+            if next == order.count {
+                guard !sortedAll else { break }
+                order = Array(order.prefix(next)) + deferred.order(skipping: Set(order.prefix(next)))
+                sortedAll = true
+                continue
+            }
+            guard !deferred.cannotEnter(order[next], tally) else { break }
+            let batch = order[next..<min(order.count, next + batchSize)]
             next = batch.endIndex
             let captures = batch.map { deferred.captures[$0] }
             let list = "[" + captures.map(String.init).joined(separator: ",") + "]"

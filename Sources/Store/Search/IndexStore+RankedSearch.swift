@@ -226,7 +226,7 @@ extension IndexStore {
             let date = row.double(3) ?? 0
             if ranking, deferred != nil, row.int64(10) == 1 {
                 deferred!.add(capture: row.int64(0) ?? 0, phrase: row.int64(1) ?? 0, date: date, other: row.double(2),
-                              sizes: row.blob(11))
+                              sizes: row.blobBytes(11))
             } else if ranking {
                 let phrase = row.int64(1) ?? 0, fused = -(row.double(2) ?? 0)
                 if tally.mayKeep(phrase: phrase, fused: fused, date: date) {

@@ -58,7 +58,7 @@ extension IndexStore {
                 tally.countFacets(source: row.textBytes(4), kind: row.textBytes(5), city: row.textBytes(6),
                                   date: date, hasCode: row.bool(7) ?? false, labels: row.textBytes(8))
             }
-            deferred.add(capture: capture, phrase: phraseFlag(capture), date: date, other: nil, sizes: row.blob(11))
+            deferred.add(capture: capture, phrase: phraseFlag(capture), date: date, other: nil, sizes: row.blobBytes(11))
             results.append(capture)
         }
         try db.forEachRow("""

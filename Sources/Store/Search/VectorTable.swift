@@ -32,7 +32,7 @@ public struct VectorTable: Sendable {
 
     /// The `count` rows most similar to `query`, at least `minimum` (ties: the earlier row): the rows and scores of
     /// `nearestExactly`, found by bounding every row from its 8-bit copy and rescoring only those that can reach the
-    /// best (`parts` as there).
+    /// best (`parts`: the first pass in that many parts on as many threads; default one).
     ///
     /// Why it is the same: let `L` be the `count`-th highest lower bound among rows whose lower bound is at least
     /// `minimum`. At least `count` rows then score at least `L`, so every row of the exact answer scores at least
@@ -44,7 +44,9 @@ public struct VectorTable: Sendable {
             return nearestExactly(to: query, count: count, minimum: minimum, parts: parts)
         }
         let rowCount = ids.count
-        let wanted = parts ?? min(4, ProcessInfo.processInfo.activeProcessorCount)
+        // One thread unless asked: the 8-bit pass reads a quarter of the bytes, and on a machine whose cores are
+        // busy, waiting for the slowest of several parts cost more at p95 than it saved (benchmarks/README.md).
+        let wanted = parts ?? 1
         let partCount = rowCount >= Self.rowsPerPart * 2 ? max(1, min(wanted, rowCount / Self.rowsPerPart)) : 1
         let collected = Mutex([Bounded](repeating: Bounded(highs: [], lows: []), count: partCount))
         DispatchQueue.concurrentPerform(iterations: partCount) { part in
