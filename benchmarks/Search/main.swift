@@ -208,6 +208,10 @@ print(String(format: "text with facets / baseline p95: %.2fx; without facets / b
             newTimes.append(try cpu(runNew, into: &newCPU))
         }
         if fresh != previous { differing.append(query.text) }
+        if commonOnly {
+            print(String(format: "  %@: %d results, CPU new %.1f ms, previous %.1f ms", query.text, fresh?.total ?? 0,
+                         newCPU.last! * 1000, previousCPU.last! * 1000))
+        }
     }
     print(String(format: "%@: new p50 %.1f ms, p95 %.1f ms; previous plan p50 %.1f ms, p95 %.1f ms; "
                  + "previous / new p95 %.2fx; %d of %d answers differ", name,
