@@ -74,6 +74,27 @@ struct DeferredRankingTests {
         #expect(try store.count("places") > 10)
     }
 
+    @Test("A label filter held by few captures is ranked with bm25 per shown match, not deferred; same results")
+    func rareLabelNotDeferred() throws {
+        let store = try Self.store()
+        // `alpha` is in most captures: deferring pays without a filter; `label1` is on 90 of 600, so ranking those
+        // few with bm25 costs less than reading every instance of the word.
+        func defers(_ labels: [String], minimum: Int) throws -> Bool {
+            try store.read { db in
+                try IndexStore.deferredRanking(for: MatchQuery("alpha"), labels: labels, minimum: minimum, in: db)
+            } != nil
+        }
+        #expect(try defers([], minimum: 1))
+        #expect(try !defers(["label1"], minimum: 1))
+        #expect(try defers(["label1"], minimum: 0))
+        var request = SearchRequest(text: "alpha", limit: 10, facets: true)
+        request.filters.labels = ["label1"]
+        let every = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: .max)
+        #expect(try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 1) == every)
+        #expect(try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0) == every)
+        #expect(every.total > 10 && every.total < 150)
+    }
+
     @Test("The page is the first of a plain sort by FTS5's bm25 over every visible match")
     func sameAsPlainSort() throws {
         let store = try Self.store()

@@ -15,8 +15,9 @@ extension IndexStore {
 
     /// A `DeferredRanking` for `match` when every word is one ASCII token, there is no prefix, and the matches are
     /// estimated at `minimum` or more and many enough that reading the words' instances costs less than a `bm25()`
-    /// per match (`minimum` 0: whenever the words allow it); else nil.
-    static func deferredRanking(for match: MatchQuery, minimum: Int, in db: Database) throws
+    /// per match (`minimum` 0: whenever the words allow it); else nil. `labels`: the label filters, whose share of
+    /// the captures scales the bm25s the other plan would compute (it ranks only what is shown), not the instances.
+    static func deferredRanking(for match: MatchQuery, labels: [String] = [], minimum: Int, in db: Database) throws
         -> DeferredRanking? {
         guard !match.prefix, !match.words.isEmpty,
               match.words.allSatisfy({ $0.utf8.allSatisfy { byte in
@@ -43,8 +44,12 @@ extension IndexStore {
             estimate *= rows / Double(rowCount)
             instanceCount += count
         }
-        // bm25 ~1.3 µs a match; an instance read ~0.2 µs.
-        guard minimum == 0 || (estimate >= Double(minimum) && estimate * 1.3 > instanceCount * 0.25) else { return nil }
+        // bm25 ~1.3 µs a match shown; an instance read ~0.2 µs, for every instance whatever the filters.
+        if minimum > 0 {
+            guard estimate >= Double(minimum) else { return nil }
+            let shown = estimate * (try labelShare(labels, rowCount: rowCount, in: db))
+            guard shown * 1.3 > instanceCount * 0.25 else { return nil }
+        }
         var byTerm: [String: DeferredRanking.Frequencies] = [:]
         for term in Set(terms) {
             guard let frequencies = try instances(of: term, in: db) else { return nil }
@@ -53,6 +58,16 @@ extension IndexStore {
         let bound = BM25Bound(rowCount: rowCount, tokenCount: totals.dropFirst().reduce(0, +),
                               hits: terms.map { Int64(byTerm[$0]!.rows.count) })
         return DeferredRanking(bound: bound, phrases: terms.map { byTerm[$0]! })
+    }
+
+    /// The share of the captures carrying the rarest of `labels` (1 without labels), from `labels_by_name`.
+    private static func labelShare(_ labels: [String], rowCount: Int64, in db: Database) throws -> Double {
+        var share = 1.0
+        for label in Set(labels) {
+            let count = try db.integer("SELECT count(*) FROM labels WHERE name = ?", [.text(label)]) ?? 0
+            share = min(share, Double(count) / Double(rowCount))
+        }
+        return share
     }
 
     /// A term's instances in `captures_search`: its rows, ascending, and its count in each weighted by column;

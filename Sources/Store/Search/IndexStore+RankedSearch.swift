@@ -62,7 +62,8 @@ extension IndexStore {
             var tally = SearchTally(keep: tallied ? pageEnd : 0)
             // A common word's own bm25 is computed only for the matches that can reach the page (DeferredRanking).
             var deferred = tallied && pageEnd > 0 && deferringFrom < Int.max
-                ? try Self.deferredRanking(for: match, minimum: deferringFrom, in: db) : nil
+                ? try Self.deferredRanking(for: match, labels: request.filters.labels,
+                                                  minimum: deferringFrom, in: db) : nil
             var total: Int
             var results: [SearchResult]
             if let ranking = deferred, let expression = match.allWords, streaming {

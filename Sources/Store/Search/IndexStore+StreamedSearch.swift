@@ -34,16 +34,18 @@ extension IndexStore {
         var results: [Int64] = []
         /// The lowest bm25 a representative has from its members and declared fields.
         var others: [Int64: Double] = [:]
+        // A representative not shown is dropped in the WHERE, before its facts and size are read (a label filter
+        // over a common word keeps a few hundred of tens of thousands); members always pass, for their representative.
         try db.forEachRow("""
-            SELECT captures_search.rowid, c.moment_representative, \(shown.sql), c.date, c.source, c.kind, c.city,
+            SELECT captures_search.rowid, c.moment_representative, 1, c.date, c.source, c.kind, c.city,
                    c.has_code, c.labels,
                    CASE WHEN c.moment_representative = 0 THEN \(representative) END,
                    CASE WHEN c.moment_representative = 0 THEN \(builtInBM25) END,
                    CASE WHEN c.moment_representative = 1 THEN (
                        SELECT d.sz FROM captures_search_docsize AS d WHERE d.id = captures_search.rowid) END
             FROM captures_search CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid
-            WHERE captures_search MATCH ?
-            """, shown.arguments + [.text(expression)]) { row in
+            WHERE captures_search MATCH ? AND (c.moment_representative = 0 OR \(shown.sql))
+            """, [.text(expression)] + shown.arguments) { row in
             let capture = row.int64(0) ?? 0
             if row.int64(1) == 0 {
                 if let representative = row.int64(9), let score = row.double(10) {
