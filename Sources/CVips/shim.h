@@ -130,4 +130,19 @@ static inline int pool_vips_shrink_luma(VipsImage *in, VipsImage **out, double h
     return result;
 }
 
+/// The number of bytes `in`'s pixels take (width * height * bands * band size).
+static inline size_t pool_vips_image_bytes(VipsImage *in) {
+    return VIPS_IMAGE_SIZEOF_IMAGE(in);
+}
+
+/// Writes `in`'s pixels into `buffer` (`pool_vips_image_bytes(in)` bytes, owned by the caller), as
+/// vips_image_write_to_memory does into the buffer it allocates: no copy of that buffer is needed afterwards.
+static inline int pool_vips_write_to_buffer(VipsImage *in, void *buffer, size_t size) {
+    VipsImage *target = vips_image_new_from_memory(buffer, size, in->Xsize, in->Ysize, in->Bands, in->BandFmt);
+    if (!target) return -1;
+    int result = vips_image_write(in, target);
+    g_object_unref(target);
+    return result;
+}
+
 #endif

@@ -20,7 +20,7 @@ public struct CodeReader: Sendable {
         }
         let gray = GrayImage(image)
         var codes = try scan(gray, formats: options.formats)
-        if options.tryInvert && codes.isEmpty {
+        if options.tryInvert && codes.isEmpty && DarkGround.present(in: gray) {
             let inverted = GrayImage(width: gray.width, height: gray.height, pixels: gray.pixels.map { 255 - $0 })
             codes = try scan(inverted, formats: options.formats)
         }

@@ -8,7 +8,8 @@ public struct CodeReadingOptions: Sendable, Equatable {
     public var tryRotate: Bool = true
     /// Also scan shrunk copies of large images (finds codes that are large or blurred).
     public var tryDownscale: Bool = true
-    /// When nothing is found, scan the inverted image too (light codes on dark ground).
+    /// When nothing is found, scan the inverted image too (light codes on dark ground), if the image has any
+    /// dark ground (`DarkGround`).
     public var tryInvert: Bool = true
     /// When no Aztec code was found, look for one off the image centre too (zxing-cpp 1.4 looks from the centre).
     public var aztecSearch: Bool = true

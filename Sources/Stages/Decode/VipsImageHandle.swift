@@ -66,13 +66,16 @@ final class VipsImageHandle {
         return names
     }
 
-    /// Every pixel, row by row, bands interleaved, in the image's band format.
+    /// Every pixel, row by row, bands interleaved, in the image's band format. libvips writes them straight into
+    /// the array's storage (one pass, no second copy of the image).
     func bytes() throws(VipsFailure) -> [UInt8] {
-        var size = 0
-        guard let memory = vips_image_write_to_memory(pointer, &size) else {
-            throw VipsFailure(message: VipsRuntime.takeError(about: file))
+        let size = pool_vips_image_bytes(pointer)
+        var written = true
+        let pixels = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            written = size == 0 || pool_vips_write_to_buffer(pointer, buffer.baseAddress, size) == 0
+            count = written ? size : 0
         }
-        defer { g_free(memory) }
-        return [UInt8](UnsafeRawBufferPointer(start: memory, count: size))
+        guard written else { throw VipsFailure(message: VipsRuntime.takeError(about: file)) }
+        return pixels
     }
 }

@@ -6,12 +6,12 @@ extension GrayImage {
     /// thin strokes hardly move that mean, so they follow the ground they stand on.
     func darkOnLight(radius: Int) -> (image: GrayImage, invertedShare: Double) {
         guard width > 0, height > 0 else { return (self, 0) }
-        let means = IntegralImage(self).localMeans(radius: radius)
+        let dark = IntegralImage(self).localMeansBelow(128, radius: radius)
         var result = pixels
         var inverted = 0
-        means.withUnsafeBufferPointer { means in
+        dark.withUnsafeBufferPointer { dark in
             result.withUnsafeMutableBufferPointer { output in
-                for index in 0..<output.count where means[index] < 128 {
+                for index in 0..<output.count where dark[index] {
                     output[index] = 255 &- output[index]
                     inverted += 1
                 }

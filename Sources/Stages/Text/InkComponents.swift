@@ -14,7 +14,7 @@ enum InkComponents {
     static func find(in image: GrayImage, radius: Int, contrast: Int) -> [Box] {
         let width = image.width, height = image.height
         guard width > 0, height > 0 else { return [] }
-        let means = IntegralImage(image).localMeans(radius: radius)
+        let ink = IntegralImage(image).darkerThanLocalMean(image, by: contrast, radius: radius)
         var labels = [Int32](repeating: 0, count: width * height)
         var parent: [Int32] = [0]
 
@@ -41,7 +41,7 @@ enum InkComponents {
             for y in 0..<height {
                 for x in 0..<width {
                     let index = y * width + x
-                    guard Int(pixels[index]) + contrast < Int(means[index]) else { continue }
+                    guard ink[index] else { continue }
                     var label: Int32 = 0
                     func join(_ neighbour: Int32) {
                         guard neighbour != 0 else { return }
