@@ -264,10 +264,13 @@ targets += [
 // MARK: - Imaging (issue 16): one module for resampling and colour conversion, libvips where it does the job
 
 targets += [
-    .target(name: "Imaging", dependencies: ["CVips", "Captures", "CLineKernels"], path: "Sources/Imaging"),
+    // The gray resize of text lines (C), kept over libvips by a benchmark; built like the recogniser's kernels.
+    .target(name: "CGrayResample", path: "Sources/Imaging/CGrayResample", cSettings: [.unsafeFlags(["-O3"])]),
+    .target(name: "Imaging", dependencies: ["CVips", "Captures", "CGrayResample"], path: "Sources/Imaging",
+            exclude: ["CGrayResample"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Captures"]),
     // Each of our resize kernels against libvips doing the same job, in the same run (docs/imaging.md).
-    .executableTarget(name: "ImagingBenchmarks", dependencies: ["Imaging", "Benchmarking", "Captures", "CLineKernels",
+    .executableTarget(name: "ImagingBenchmarks", dependencies: ["Imaging", "Benchmarking", "Captures",
                                                                 "ImageClassifier", "ModelEngine", "TestSupport"],
                       path: "benchmarks/Imaging"),
 ]
