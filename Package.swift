@@ -126,14 +126,13 @@ targets += [
                                             "FingerprintStages", "ImageClassifier", "CLIPModel", "CLIPStages",
                                             "LabelsStages", "TextStages", "CodesStages", "CProcessGuard", "ModelInstall",
                                             "HTTPTransfer", "FileWatch", "PrivacyStages", "RulesStages",
-                                            "PlacesStages", "NamingStages"]),
+                                            "PlacesStages", "NamingStages", "ModelEngine"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner", "Benchmarking"], path: "benchmarks/Runner"),
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport",
                                                                     "Benchmarking"],
                       path: "benchmarks/Containment"),
-    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
-                                                                  "DecodeStages", "Benchmarking", "ModelInstall",
-                                                                  "FileWatch", "ControlSocket", "IndexClient"]),
+    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "Benchmarking",
+                                                                  "ModelInstall", "ControlSocket", "IndexClient"]),
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport", "ReadingFixtures"]),
@@ -209,7 +208,8 @@ targets += [
 // MARK: - Index client: a library over one index (search, grants, batches, options), its example and benchmarks
 
 targets += [
-    .target(name: "IndexClient", dependencies: ["PoolPipeline", "Store", "Runner", "CLIPModel", "ModelInstall", "ControlSocket"]),
+    .target(name: "IndexClient", dependencies: ["PoolPipeline", "Store", "Runner", "CLIPModel", "ModelInstall", "ControlSocket",
+                                                "FileWatch"]),
     .testTarget(name: "IndexClientTests", dependencies: ["IndexClient", "Store", "Runner", "Captures", "TestSupport",
                                                          "ModelInstall", "PoolPipeline",
                                                          "index-client-example"]),

@@ -1,6 +1,5 @@
 import Benchmarking
 import Captures
-import DecodeStages
 import Foundation
 import PoolPipeline
 import Runner
@@ -55,7 +54,7 @@ struct BenchCommand: Command {
         let loader = PipelineLoader(registry: .builtIn, environment: environment)
         let stage = try loader.stage(kind: kind, options: options)
         let root = URL(fileURLWithPath: images).standardizedFileURL.path
-        let files = try FolderSource(root: root).plan(sourceID: "bench", indexed: [:]).changed.map(\.value)
+        let files = try SampleFiles.list(root: root)
         guard !files.isEmpty else { throw UsageError("no images in \(images)") }
 
         var inputs: [any Sendable] = files
