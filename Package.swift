@@ -87,7 +87,8 @@ targets += [
 // MARK: - Models family: tensors, CLIP, classifier, labels
 
 targets += [
-    .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
+    // OpenBLAS, loaded with dlopen once its kernel is chosen (Sources/COpenBLAS/blas_loader.c), not linked.
+    .target(name: "COpenBLAS", path: "Sources/COpenBLAS"),
     // Small-row linear kernels: AVX-512 code behind function-level target attributes and a runtime CPU check,
     // with a portable path giving the same bits, so the target builds and runs on any x86-64 or ARM machine.
     .target(name: "CKernels", path: "Sources/Inference/CKernels", cSettings: [.unsafeFlags(["-O3"])]),
