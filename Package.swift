@@ -87,7 +87,8 @@ targets += [
 // MARK: - Models family: tensors, CLIP, classifier, labels
 
 targets += [
-    .systemLibrary(name: "COpenBLAS", path: "Sources/COpenBLAS"),
+    // OpenBLAS, loaded with dlopen once its kernel is chosen (Sources/COpenBLAS/blas_loader.c), not linked.
+    .target(name: "COpenBLAS", path: "Sources/COpenBLAS"),
     // Small-row linear kernels: AVX-512 code behind function-level target attributes and a runtime CPU check,
     // with a portable path giving the same bits, so the target builds and runs on any x86-64 or ARM machine.
     .target(name: "CKernels", path: "Sources/Inference/CKernels", cSettings: [.unsafeFlags(["-O3"])]),
@@ -126,14 +127,13 @@ targets += [
                                             "FingerprintStages", "ImageClassifier", "CLIPModel", "CLIPStages",
                                             "LabelsStages", "TextStages", "CodesStages", "CProcessGuard", "ModelInstall",
                                             "HTTPTransfer", "FileWatch", "PrivacyStages", "RulesStages",
-                                            "PlacesStages", "NamingStages"]),
+                                            "PlacesStages", "NamingStages", "ModelEngine"]),
     .executableTarget(name: "RunnerBenchmarks", dependencies: ["Runner", "Benchmarking"], path: "benchmarks/Runner"),
     .executableTarget(name: "ContainmentBenchmarks", dependencies: ["PoolPipeline", "Runner", "Store", "TestSupport",
                                                                     "Benchmarking"],
                       path: "benchmarks/Containment"),
-    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "ModelEngine",
-                                                                  "DecodeStages", "Benchmarking", "ModelInstall",
-                                                                  "FileWatch", "ControlSocket", "IndexClient"]),
+    .executableTarget(name: "pool-pipeline", dependencies: ["PoolPipeline", "Runner", "Captures", "Store", "Benchmarking",
+                                                                  "ModelInstall", "ControlSocket", "IndexClient"]),
 ]
 targets += [
     .testTarget(name: "CLITests", dependencies: ["pool-pipeline", "TestSupport", "ReadingFixtures"]),
@@ -209,7 +209,8 @@ targets += [
 // MARK: - Index client: a library over one index (search, grants, batches, options), its example and benchmarks
 
 targets += [
-    .target(name: "IndexClient", dependencies: ["PoolPipeline", "Store", "Runner", "CLIPModel", "ModelInstall", "ControlSocket"]),
+    .target(name: "IndexClient", dependencies: ["PoolPipeline", "Store", "Runner", "CLIPModel", "ModelInstall", "ControlSocket",
+                                                "FileWatch"]),
     .testTarget(name: "IndexClientTests", dependencies: ["IndexClient", "Store", "Runner", "Captures", "TestSupport",
                                                          "ModelInstall", "PoolPipeline",
                                                          "index-client-example"]),
@@ -264,10 +265,13 @@ targets += [
 // MARK: - Imaging (issue 16): one module for resampling and colour conversion, libvips where it does the job
 
 targets += [
-    .target(name: "Imaging", dependencies: ["CVips", "Captures", "CLineKernels"], path: "Sources/Imaging"),
+    // The gray resize of text lines (C), kept over libvips by a benchmark; built like the recogniser's kernels.
+    .target(name: "CGrayResample", path: "Sources/Imaging/CGrayResample", cSettings: [.unsafeFlags(["-O3"])]),
+    .target(name: "Imaging", dependencies: ["CVips", "Captures", "CGrayResample"], path: "Sources/Imaging",
+            exclude: ["CGrayResample"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Captures"]),
     // Each of our resize kernels against libvips doing the same job, in the same run (docs/imaging.md).
-    .executableTarget(name: "ImagingBenchmarks", dependencies: ["Imaging", "Benchmarking", "Captures", "CLineKernels",
+    .executableTarget(name: "ImagingBenchmarks", dependencies: ["Imaging", "Benchmarking", "Captures",
                                                                 "ImageClassifier", "ModelEngine", "TestSupport"],
                       path: "benchmarks/Imaging"),
 ]

@@ -1,6 +1,6 @@
-import CLineKernels
+import CGrayResample
 
-/// The 8-bit gray resize the line recogniser reads text lines through (C `line_resample` in CLineKernels): a
+/// The 8-bit gray resize the line recogniser reads text lines through (C `gray_resample` in CGrayResample): a
 /// rectangle of a gray image box-averaged when neither side grows, bilinear (pixel centres aligned) when one does.
 /// Kept over libvips by the text-line benchmark in docs/imaging.md.
 public enum GrayResampler {
@@ -12,7 +12,7 @@ public enum GrayResampler {
         precondition(left >= 0 && top >= 0 && left + width <= stride && (top + height) * stride <= source.count,
                      "GrayResampler: rectangle outside the source image")
         precondition(targetWidth * targetHeight <= target.count, "GrayResampler: target buffer too small")
-        line_resample(source.baseAddress, Int32(stride), Int32(left), Int32(top), Int32(width), Int32(height),
+        gray_resample(source.baseAddress, Int32(stride), Int32(left), Int32(top), Int32(width), Int32(height),
                       target.baseAddress, Int32(targetWidth), Int32(targetHeight))
     }
 }

@@ -26,6 +26,7 @@ extension StageRegistry {
         registry.registerPrivacyStages()
         registry.registerRulesStages()
         registry.registerNamingStages()
+        registry.describeProcessRuntime()
         return registry
     }
 }

@@ -40,7 +40,7 @@ public struct PipelineLoader: Sendable {
 
     /// Chooses the library settings for everything `needs` recorded and applies each once.
     func settle(_ needs: RuntimeNeedLog, file: String) throws(PipelineError) -> RuntimeSettings {
-        let settings = RuntimeSettings(requests: needs.recorded, cores: ProcessInfo.processInfo.activeProcessorCount)
+        var settings = RuntimeSettings(requests: needs.recorded, cores: ProcessInfo.processInfo.activeProcessorCount)
         for resource in RuntimeResource.allCases {
             guard let value = settings[resource], let apply = registry.runtimeAppliers[resource] else { continue }
             do {
@@ -50,6 +50,9 @@ public struct PipelineLoader: Sendable {
                 throw PipelineError(file: file, stage: askers.first, field: "options",
                                     problem: .invalidOption(reason: "cannot set \(resource.rawValue) to \(value): \(error)"))
             }
+        }
+        for resource in RuntimeResource.allCases where settings[resource] != nil {
+            if let describe = registry.runtimeDescribers[resource] { settings.descriptions[resource] = describe() }
         }
         return settings
     }

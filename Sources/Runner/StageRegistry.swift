@@ -10,6 +10,7 @@ public struct StageRegistry: Sendable {
     private(set) var stageFactories: [String: StageFactory] = [:]
     private(set) var sourceFactories: [String: SourceFactory] = [:]
     private(set) var runtimeAppliers: [RuntimeResource: @Sendable (Int) throws -> Void] = [:]
+    private(set) var runtimeDescribers: [RuntimeResource: @Sendable () -> String] = [:]
 
     public init() {}
 
@@ -31,6 +32,12 @@ public struct StageRegistry: Sendable {
     public mutating func registerRuntime(_ resource: RuntimeResource,
                                          apply: @escaping @Sendable (Int) throws -> Void) {
         runtimeAppliers[resource] = apply
+    }
+
+    /// Registers what a settled `RuntimeResource` amounts to in this process (the library kernel loaded, how a
+    /// limit is kept), said beside the setting in a run's notes and in `bench` (`RuntimeSettings.descriptions`).
+    public mutating func describeRuntime(_ resource: RuntimeResource, as describe: @escaping @Sendable () -> String) {
+        runtimeDescribers[resource] = describe
     }
 
     /// The names of every registered stage kind.

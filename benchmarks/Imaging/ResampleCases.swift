@@ -1,5 +1,4 @@
 import Benchmarking
-import CLineKernels
 import Captures
 import ImageClassifier
 import Imaging
@@ -76,12 +75,13 @@ struct ResamplePair {
                              try VipsResampler.areaLuma(photo, width: 512, height: 384)
                          }, unit: "8-bit levels"),
             ResamplePair(job: "text line: \(lineWidth)x\(lineHeight) to \(lineOut)x36, gray",
-                         ours: ResampleCase("ours: line_resample (C)", repeats: 200) {
+                         ours: ResampleCase("ours: GrayResampler (C gray_resample)", repeats: 200) {
                              var out = [UInt8](repeating: 0, count: lineOut * 36)
                              line.withUnsafeBufferPointer { source in
                                  out.withUnsafeMutableBufferPointer { target in
-                                     line_resample(source.baseAddress, Int32(lineWidth), 0, 0, Int32(lineWidth),
-                                                   Int32(lineHeight), target.baseAddress, Int32(lineOut), 36)
+                                     GrayResampler.resample(source, stride: lineWidth, left: 0, top: 0, width: lineWidth,
+                                                            height: lineHeight, into: target, targetWidth: lineOut,
+                                                            targetHeight: 36)
                                  }
                              }
                              return floats(out)

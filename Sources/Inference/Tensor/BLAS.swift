@@ -5,8 +5,8 @@ import COpenBLAS
 /// thread and kernel settings.
 ///
 /// OpenBLAS picks its kernel (`coreName`) when it loads, from `OPENBLAS_CORETYPE` if set; Debian's build
-/// misdetects some CPUs and falls back to slow generic kernels, so the CLI and benchmarks set it before start
-/// (see docs/models.md).
+/// misdetects some CPUs and falls back to slow generic kernels, so COpenBLAS loads it at run time after choosing
+/// the kernel for this CPU (`OpenBLASKernel.load`; see docs/models.md).
 public enum BLAS {
     /// C = alpha * op(A) * op(B) + beta * C on row-major matrices, op(A) m×k, op(B) k×n, C m×n.
     public static func sgemm(

@@ -1,11 +1,13 @@
+import COpenBLAS
 import Foundation
 
 /// Chooses OpenBLAS's kernel family deliberately instead of trusting its CPU detection, which Debian's
 /// OpenBLAS 0.3.21 gets wrong on CPUs it does not know (it falls back to "Prescott", about 5× slower sgemm).
 ///
-/// OpenBLAS reads `OPENBLAS_CORETYPE` once, when the library loads — before `main` runs — so a process that
-/// wants another kernel must be started with the variable set: by a wrapper, or by re-executing itself once
-/// (`reexecutingWithRecommendedKernel`). The measurements behind the choice are in docs/models.md.
+/// OpenBLAS reads `OPENBLAS_CORETYPE` once, in its load-time constructor. So the package does not link it: COpenBLAS
+/// loads it with `dlopen` at the first BLAS call (or at `load()`), after setting `OPENBLAS_CORETYPE` to the
+/// recommendation for this CPU unless the user set it, and every `cblas_`/`openblas_` call goes through a pointer
+/// it looked up (`Sources/COpenBLAS/blas_loader.c`). The measurements behind the choice are in docs/models.md.
 public enum OpenBLASKernel {
     /// The environment variable OpenBLAS reads.
     public static let variable = "OPENBLAS_CORETYPE"
@@ -34,17 +36,47 @@ public enum OpenBLASKernel {
         return recommended(cpuFlags: cpuFlags())
     }
 
-    /// Call first thing in `main`: if `OPENBLAS_CORETYPE` is unset and this CPU has a better kernel than
-    /// OpenBLAS detects, sets it and re-executes the program with the same arguments (once: the variable is
-    /// set the second time). Returns only when no re-execution was needed or it failed.
-    public static func reexecutingWithRecommendedKernel() {
-        let environment = ProcessInfo.processInfo.environment
-        guard environment[variable] == nil, let kernel = recommended(cpuFlags: cpuFlags()) else { return }
-        setenv(variable, kernel, 1)
-        let arguments = CommandLine.arguments
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        execv("/proc/self/exe", &cArguments)
-        // execv returned: it failed; run on with OpenBLAS's own choice.
-        for argument in cArguments { free(argument) }
+    /// What the loader recommends for this CPU (from the CPU's own feature bits; the same rule as
+    /// `recommended(cpuFlags:)`).
+    public static var loaderRecommendation: String? { pool_blas_recommended_coretype().map { String(cString: $0) } }
+
+    /// OpenBLAS as this process loaded it.
+    public struct Loaded: Sendable, Equatable, CustomStringConvertible {
+        /// The kernel family OpenBLAS runs (`openblas_get_corename`).
+        public var coreName: String
+        /// `OPENBLAS_CORETYPE` when it loaded: nil when it was left to OpenBLAS's detection.
+        public var requested: String?
+        /// Whether the user set `OPENBLAS_CORETYPE` (else this process chose it).
+        public var requestedByUser: Bool
+        /// The library file opened.
+        public var library: String
+
+        public var description: String {
+            let why = requested == nil ? "OpenBLAS's own CPU detection"
+                : requestedByUser ? "\(variable) set by the user" : "chosen for this CPU"
+            return "OpenBLAS core \(coreName) (\(why); \(library), loaded in-process)"
+        }
+    }
+
+    /// Loads OpenBLAS, once per process, with the kernel chosen as above; throws, naming the library and why,
+    /// when it cannot be loaded. BLAS calls made without it load it the same way (and end the process with that
+    /// reason when it cannot be loaded).
+    public static func load() throws(BLASLoadError) -> Loaded {
+        guard pool_blas_load() == 0 else {
+            throw BLASLoadError(reason: pool_blas_error().map { String(cString: $0) } ?? "unknown reason")
+        }
+        return Loaded(coreName: BLAS.coreName, requested: pool_blas_coretype().map { String(cString: $0) },
+                      requestedByUser: pool_blas_coretype_from_user() != 0,
+                      library: pool_blas_library().map { String(cString: $0) } ?? "libopenblas")
+    }
+}
+
+/// OpenBLAS could not be loaded.
+public struct BLASLoadError: Error, CustomStringConvertible {
+    /// What `dlopen` said, for each file name tried.
+    public var reason: String
+
+    public var description: String {
+        "cannot load OpenBLAS (\(reason)); install libopenblas0 (scripts/setup)"
     }
 }

@@ -18,6 +18,9 @@ public struct RuntimeSettings: Sendable, Equatable {
     public let cores: Int
     /// The value chosen for each resource some stage needs.
     public let values: [RuntimeResource: Int]
+    /// What a setting amounts to in this process, where its library says (`StageRegistry.describeRuntime`):
+    /// "OpenBLAS core Haswell (chosen for this CPU; ...)".
+    public var descriptions: [RuntimeResource: String] = [:]
 
     /// No stage needs anything.
     public static let none = RuntimeSettings(requests: [], cores: 1)
@@ -61,7 +64,8 @@ public struct RuntimeSettings: Sendable, Equatable {
                 }
             }
             let cores = resource == .blasThreads ? "\(self.cores) cores; " : ""
-            return "runtime: \(resource.rawValue) = \(value) (\(cores)\(askers.joined(separator: ", ")))"
+            let described = descriptions[resource].map { "; \($0)" } ?? ""
+            return "runtime: \(resource.rawValue) = \(value) (\(cores)\(askers.joined(separator: ", ")))\(described)"
         }
     }
 }

@@ -1,6 +1,5 @@
 import Benchmarking
 import Captures
-import DecodeStages
 import Foundation
 import PoolPipeline
 import Runner
@@ -55,7 +54,7 @@ struct BenchCommand: Command {
         let loader = PipelineLoader(registry: .builtIn, environment: environment)
         let stage = try loader.stage(kind: kind, options: options)
         let root = URL(fileURLWithPath: images).standardizedFileURL.path
-        let files = try FolderSource(root: root).plan(sourceID: "bench", indexed: [:]).changed.map(\.value)
+        let files = try SampleFiles.list(root: root)
         guard !files.isEmpty else { throw UsageError("no images in \(images)") }
 
         var inputs: [any Sendable] = files
@@ -74,6 +73,8 @@ struct BenchCommand: Command {
 
         var result = BenchmarkResult(name: kind)
         var failures = 0
+        let sampler = ThreadPeak()
+        let threadsBefore = ThreadPeak.current
         for pass in 0..<(warmup + runs) {
             for (index, input) in inputs.enumerated() {
                 let started = ContinuousClock.now, cpuStarted = BenchmarkResult.cpuMilliseconds()
@@ -89,6 +90,7 @@ struct BenchCommand: Command {
                 }
             }
         }
+        let threads = BenchThreads(before: threadsBefore, peak: sampler.stop())
         try await stage.finish()
         if json {
             let encoder = JSONEncoder()
@@ -96,6 +98,8 @@ struct BenchCommand: Command {
                                                                           negativeInfinity: "-inf", nan: "nan")
             print(String(decoding: try encoder.encode(BenchReport(result: result, warmup: warmup,
                                                                   runtime: stage.runtime.notes,
+                                                                  process: ProcessRuntime.blasDescription,
+                                                                  threads: threads,
                                                                   failuresPerPass: failures / (warmup + runs))),
                          as: UTF8.self))
             return .success
@@ -103,6 +107,8 @@ struct BenchCommand: Command {
         print("stage: \(kind) (\(stage.inputTypeName) -> \(stage.outputTypeName))")
         print("images: \(inputs.count), runs: \(runs) after \(warmup) warm-up")
         for note in stage.runtime.notes { print(note) }
+        print("process: \(ProcessRuntime.blasDescription)")
+        print("threads: \(threads.before) before the first pass, at most \(threads.peak) during the passes")
         print(String(format: "per capture: p50 %.2f ms, p95 %.2f ms, mean %.2f ms", result.median, result.p95,
                      result.mean))
         print(String(format: "throughput: %.1f captures/s on one worker", 1000 / result.mean))
@@ -125,5 +131,15 @@ struct BenchReport: Encodable {
     var result: BenchmarkResult
     var warmup: Int
     var runtime: [String]
+    /// The OpenBLAS this process loaded, and how it chose the kernel.
+    var process: String
+    var threads: BenchThreads
     var failuresPerPass: Int
+}
+
+/// The process's threads before the passes and the most at once during them (warm-up included): what the stage's
+/// libraries started (an OpenMP team, say).
+struct BenchThreads: Encodable {
+    var before: Int
+    var peak: Int
 }

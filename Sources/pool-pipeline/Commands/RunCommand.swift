@@ -1,8 +1,10 @@
 import Foundation
+import IndexClient
 import ModelInstall
 import PoolPipeline
 import Runner
 import Store
+import Synchronization
 
 /// `pool-pipeline run`: indexes the captures a pipeline's sources list, once, on a schedule, or continuously.
 struct RunCommand: Command {
@@ -88,44 +90,45 @@ struct RunCommand: Command {
         let control = PendingRunControl()
         let signals = SignalRelay(runner: control)
         defer { signals.cancel() }
-        if watch { return try await runWatching(firstAttempt: saved?.status.lastRun?.nextAttempt, control: control) }
-        let models = ModelDelivery(configuration: .from(indexPath: indexPath), indexPath: indexPath, pipeline: pipeline)
-        models.useInstalledModel()
-        let indexer = try Indexer(pipeline: pipeline, indexPath: indexPath, mode: mode)
-        try indexer.requireStorage()
-        control.attach(indexer)
-        let progress = showProgress(of: indexer.runner)
-        let modelEvents = showModelEvents(models)
-        let install = Task { await models.installAfterListing(indexer.runner) }    // indexing never waits for it
-        let summary = try await indexer.run()
-        await progress.value
+        let run = try PoolIndex(path: indexPath).prepareRun(pipeline: pipeline, mode: mode, watch: watch,
+                                                             firstAttempt: saved?.status.lastRun?.nextAttempt)
+        if watch { return try await runWatching(run, control: control) }
+        let modelEvents = showModelEvents(run.modelEvents)
+        let progress = Mutex<Task<Void, Never>?>(nil)
+        let summary = try await run.run { [self] event in
+            switch event {
+            case .ready: control.attach(run)
+            case .passStarted(let runner, _, _): progress.withLock { $0 = showProgress(of: runner) }
+            default: break
+            }
+        }
+        await progress.withLock { $0 }?.value
+        guard let summary else { return .interrupted }
         report(summary)
-        if summary.reason != .completed { models.cancel() }     // stopped: the download resumes next time
-        await deliverModels(models, installing: install)
-        models.finish()
+        report(await run.finishModels())
         await modelEvents.value
         return exitCode(summary)
     }
 
-    /// After the run: lets a model download started during it finish, then fills in missing vectors (both only
-    /// report problems; the models status says why an install failed).
-    func deliverModels(_ models: ModelDelivery, installing: Task<String?, Never>) async {
-        _ = await installing.value
-        do {
-            guard let summary = try await models.backfill(), summary.filled + summary.skipped > 0 else { return }
-            printError("models: vectors added to \(summary.filled) captures" +
-                       (summary.skipped > 0 ? ", \(summary.skipped) skipped" : ""))
-        } catch {
-            printError("models: filling in vectors failed: \(error)")
+    /// After a pass: what its models delivery did, when it did something (the models status says why an install
+    /// failed).
+    func report(_ delivered: IndexRun.ModelsDelivered) {
+        switch delivered {
+        case .nothing:
+            break
+        case .vectorsAdded(let filled, let skipped):
+            printError("models: vectors added to \(filled) captures" + (skipped > 0 ? ", \(skipped) skipped" : ""))
+        case .backfillFailed(let problem):
+            printError("models: filling in vectors failed: \(problem)")
         }
     }
 
     /// The models' events: every one as a JSON line with `--json`; otherwise a line on standard error when the
     /// models' state changes.
-    func showModelEvents(_ models: ModelDelivery) -> Task<Void, Never> {
+    func showModelEvents(_ events: AsyncStream<ModelDelivery.Event>) -> Task<Void, Never> {
         Task { [style] in
             var lastState: ModelsStatus.State?
-            for await event in models.events {
+            for await event in events {
                 switch event {
                 case .models(let status) where style == .json:
                     FileHandle.standardOutput.write(Data(jsonLine(ModelsEvent(models: status)).utf8))

@@ -2,9 +2,13 @@ import Benchmarking
 import Foundation
 import TextStages
 
-// ReadingBenchmarks [ocr|codes|all] [--screens N] [--photos N] [--only SUBSTRING|=NAME ...] [--json PATH]
+// ReadingBenchmarks [ocr|presence|codes|all] [--screens N] [--photos N] [--rounds N] [--only SUBSTRING|=NAME ...]
+//                   [--json PATH]
 // The timing rows (OCR, presence, codes) are per-capture samples in the shared harness's results (Benchmarking:
 // the same nearest-rank median and p95 as every benchmark); `--json PATH` writes them with their raw samples.
+// Each timing reads the corpus `--rounds` times (default 3) after one warm-up read, every variant in turn in each
+// round (the order reversed every other round), so a change in machine load hits all variants alike; ratios are
+// the medians of the per-round ratios against the first variant (the baseline) of the same run.
 // ReadingBenchmarks parity FOLDER [--only SUBSTRING ...] [--verbose]   (FOLDER from scripts/parity-corpus.py)
 // Build with: swift build -c release --product ReadingBenchmarks
 
@@ -22,6 +26,7 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 }
 let screens = take("--screens", default: 10)
 let photos = take("--photos", default: 20)
+let rounds = take("--rounds", default: 3)
 let jsonPath = BenchmarkReport.path(in: arguments)
 if let index = arguments.firstIndex(of: "--json") { arguments.removeSubrange(index...min(index + 1, arguments.count - 1)) }
 var json = BenchmarkReport(name: "ReadingBenchmarks")
@@ -44,8 +49,11 @@ report("corpus: \(screens) phone + \(screens) desktop screenshots (\(words) word
     + "\(corpus.samples.filter { $0.kind == "photo" }.count) photos; CPU ms per capture, one worker")
 if which == "ocr" || which == "all" {
     report(OCRBenchmark.header)
-    let rows = try OCRBenchmark.run(corpus: corpus, only: only, verbose: arguments.contains("--verbose"))
+    let rows = try OCRBenchmark.run(corpus: corpus, only: only, rounds: rounds, verbose: arguments.contains("--verbose"))
     json.results += rows.flatMap(OCRBenchmark.results)
+    if let baseline = rows.first {
+        json.comparisons += rows.dropFirst().map { Comparison(baseline: baseline.rounds, candidate: $0.rounds) }
+    }
 }
 if which == "presence" || which == "all" {
     // The presence check alone, per capture: its cost and what it decides.
@@ -55,13 +63,17 @@ if which == "presence" || which == "all" {
         let samples = corpus.samples.filter { $0.kind == kind }
         guard !samples.isEmpty else { continue }
         var times = BenchmarkResult(name: "presence check: \(kind)"), positive = 0
-        for sample in samples {
-            let (result, time) = Measure.time { TesseractTextStage.presenceCheck(sample.image) }
-            times.cpu.append(time.cpu)
-            times.wall.append(time.wall)
-            if result.hasText { positive += 1 }
-            if arguments.contains("--verbose") {
-                report("  \(sample.name): \(result.letters) letters, \(format(time.cpu, 1)) ms")
+        _ = TesseractTextStage.presenceCheck(samples[0].image)       // warm-up
+        for round in 0..<max(1, rounds) {
+            for sample in samples {
+                let (result, time) = Measure.time { TesseractTextStage.presenceCheck(sample.image) }
+                times.cpu.append(time.cpu)
+                times.wall.append(time.wall)
+                guard round == 0 else { continue }
+                if result.hasText { positive += 1 }
+                if arguments.contains("--verbose") {
+                    report("  \(sample.name): \(result.letters) letters, \(format(time.cpu, 1)) ms")
+                }
             }
         }
         let p95 = BenchmarkResult.percentile(times.cpu, 0.95)
@@ -70,8 +82,11 @@ if which == "presence" || which == "all" {
     }
 }
 if which == "codes" || which == "all" {
-    json.results += try CodesBenchmark.run(corpus: corpus)
+    let codes = try CodesBenchmark.run(corpus: corpus, rounds: rounds)
+    json.results += codes.results
+    json.comparisons += codes.comparisons
 }
-json.notes.append("per-capture samples, milliseconds; CPU is the figure printed; \(screens) screens, \(photos) photos")
+json.notes.append("per-capture samples, milliseconds, pooled over \(rounds) rounds; CPU is the figure printed; "
+    + "\(screens) screens, \(photos) photos")
 json.noteLoad("at the end")
 if let jsonPath { try json.write(to: jsonPath) }

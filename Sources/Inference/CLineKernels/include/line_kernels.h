@@ -70,9 +70,3 @@ void line_s8_multiply(const uint8_t *in, int rows, int inputs, const int8_t *pac
 void line_s8_multiply_portable(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
                                const int32_t *column_sums, const float *scale, const float *bias, float *output,
                                int output_stride);
-
-/// The rectangle (left, top, width, height) of an 8-bit image (row stride `stride`) resampled to
-/// out_width x out_height: box-averaged when it shrinks (neither side grows), bilinear when it grows. Also what
-/// GrayImage.scaled(by:) runs.
-void line_resample(const uint8_t *image, int stride, int left, int top, int width, int height, uint8_t *out,
-                   int out_width, int out_height);

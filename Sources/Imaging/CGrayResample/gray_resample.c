@@ -1,0 +1,52 @@
+#include "gray_resample.h"
+
+// Where output pixel `index` samples a line of `size` source pixels scaled by `scale`: the two neighbours and the
+// weight of the second (pixel centres aligned, clamped at the edges).
+static inline float bilinear_tap(int index, float scale, int size, int *first, int *second) {
+    float position = (index + 0.5f) * scale - 0.5f;
+    if (position < 0) position = 0;
+    int low = (int)position;
+    if (low > size - 1) low = size - 1;
+    *first = low;
+    *second = low + 1 < size ? low + 1 : size - 1;
+    return position - low;
+}
+
+void gray_resample(const uint8_t *image, int stride, int left, int top, int width, int height, uint8_t *out,
+                   int out_width, int out_height) {
+    if (out_width <= 0 || out_height <= 0 || width <= 0 || height <= 0) return;
+    const uint8_t *origin = image + (long)top * stride + left;
+    if (out_width <= width && out_height <= height) {
+        for (int y = 0; y < out_height; ++y) {
+            const int y0 = (int)((long)y * height / out_height);
+            int y1 = (int)((long)(y + 1) * height / out_height);
+            if (y1 <= y0) y1 = y0 + 1;
+            for (int x = 0; x < out_width; ++x) {
+                const int x0 = (int)((long)x * width / out_width);
+                int x1 = (int)((long)(x + 1) * width / out_width);
+                if (x1 <= x0) x1 = x0 + 1;
+                int sum = 0;
+                for (int row = y0; row < y1; ++row) {
+                    const uint8_t *line = origin + (long)row * stride;
+                    for (int column = x0; column < x1; ++column) sum += line[column];
+                }
+                out[(long)y * out_width + x] = (uint8_t)(sum / ((y1 - y0) * (x1 - x0)));
+            }
+        }
+        return;
+    }
+    const float scale_x = (float)width / out_width, scale_y = (float)height / out_height;
+    for (int y = 0; y < out_height; ++y) {
+        int y0, y1;
+        const float fy = bilinear_tap(y, scale_y, height, &y0, &y1);
+        const uint8_t *top_line = origin + (long)y0 * stride, *bottom_line = origin + (long)y1 * stride;
+        for (int x = 0; x < out_width; ++x) {
+            int x0, x1;
+            const float fx = bilinear_tap(x, scale_x, width, &x0, &x1);
+            const float upper = top_line[x0] * (1 - fx) + top_line[x1] * fx;
+            const float lower = bottom_line[x0] * (1 - fx) + bottom_line[x1] * fx;
+            const float value = upper * (1 - fy) + lower * fy + 0.5f;
+            out[(long)y * out_width + x] = (uint8_t)(value > 255 ? 255 : value);
+        }
+    }
+}
