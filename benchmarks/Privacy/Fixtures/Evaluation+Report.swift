@@ -16,6 +16,8 @@ extension Evaluation {
             table("object kind | expected", objects),
             table("lead kind | expected", leads),
             "lead macro-F1 over \(leads.count) classes: \(String(format: "%.3f", leadMacroF1))",
+            "HC1:/shc:/ payloads held as health records: \(healthPayloads.truePositives) of \(healthPayloads.support)"
+                + " (recall \(String(format: "%.3f", healthPayloads.recall)))",
         ].joined(separator: "\n\n")
     }
 

@@ -16,6 +16,8 @@ public struct Evaluation: Sendable {
     }
 
     public var gate: [String: Counts] = [:]
+    /// Captures with an `HC1:` or `shc:/` code payload: held as health records, or missed.
+    public var healthPayloads = Counts()
     public var objects: [String: Counts] = [:]
     public var leads: [String: Counts] = [:]
     /// Names of captures the gate got wrong (for reading the misses).
@@ -37,6 +39,9 @@ public struct Evaluation: Sendable {
                 DetectorInput.Code(format: "QRCode", text: $0, bytes: Array($0.utf8))
             })
             let found = SensitiveDetectors.evaluate(input)?.category.rawValue
+            if capture.codes.contains(where: { $0.hasPrefix("HC1:") || $0.hasPrefix("shc:/") }) {
+                if found == "health record" { healthPayloads.truePositives += 1 } else { healthPayloads.falseNegatives += 1 }
+            }
             if let truth = capture.sensitive {
                 if found == truth { gate[truth, default: Counts()].truePositives += 1 } else {
                     gate[truth, default: Counts()].falseNegatives += 1
