@@ -16,6 +16,8 @@ struct PostalAddressOCRRepairTests {
         #expect(values("10 Baker Street\nLondon NWl 6XE") == ["10 Baker Street, London NW1 6XE"])
         #expect(values("10 Baker Street\nLondon SW1A ZAA") == ["10 Baker Street, London SW1A 2AA"])
         #expect(values("4 Mill Close\nLondon W1D 3QF") == ["4 Mill Close, London W1D 3QF"])
+        // A capital read twice (seed 606 through OCR: `London CcB2 8FH`).
+        #expect(values("163 Victoria Road\nLondon CcB2 8FH") == ["163 Victoria Road, London CB2 8FH"])
     }
 
     @Test func aStreetSuffixReadInLowerCaseIsWrittenAsItsSuffix() {

@@ -59,7 +59,11 @@ extension PostalAddresses {
     /// first, then a digit, then a digit or a letter; of the two ways to split it, the one changing fewer
     /// characters.
     static func ukOutward(_ token: Substring) -> String? {
-        let characters = Array(token)
+        // A capital read twice, the second time in lower case (`CcB2`).
+        var characters: [Character] = []
+        for character in token where !(character.isLowercase && characters.last == Character(character.uppercased())) {
+            characters.append(character)
+        }
         guard (2...4).contains(characters.count) else { return nil }
         func letter(_ c: Character) -> Character? { c.isASCII && c.isUppercase ? c : letterLookAlikes[c] }
         func digit(_ c: Character) -> Character? { c.isASCII && c.isNumber ? c : digitLookAlikes[c] }

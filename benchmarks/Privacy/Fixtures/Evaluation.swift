@@ -1,3 +1,4 @@
+import Foundation
 import ObjectRules
 import SensitiveDetectors
 
@@ -24,6 +25,9 @@ public struct Evaluation: Sendable {
     public var gateMistakes: [String] = []
     public var leadMistakes: [String] = []
     public var objectMistakes: [String] = []
+    /// Addresses compared with case and diacritics folded (`Koln` for `Köln`: the recogniser lost the dots): a
+    /// second, looser figure beside the exact one in `objects`.
+    public var foldedAddresses = Counts()
 
     public init() {}
 
@@ -98,6 +102,15 @@ public struct Evaluation: Sendable {
                 objectMistakes.append("\(capture.name): found \(item)")
             }
             for item in truth.subtracting(got) { objectMistakes.append("\(capture.name): missed \(item)") }
+            guard kinds.contains("address") else { continue }
+            func folded(_ items: Set<String>) -> Set<String> {
+                Set(items.filter { kind($0) == "address" }
+                    .map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) })
+            }
+            let (foldedTruth, foldedGot) = (folded(truth), folded(got))
+            foldedAddresses.truePositives += foldedTruth.intersection(foldedGot).count
+            foldedAddresses.falseNegatives += foldedTruth.subtracting(foldedGot).count
+            foldedAddresses.falsePositives += foldedGot.subtracting(foldedTruth).count
         }
     }
 
