@@ -75,3 +75,11 @@ extension MRZSeed606Tests {
         #expect(MRZ.find(in: lines)?.format == .td1)
     }
 }
+
+extension MRZSeed606Tests {
+    @Test func anSReadAsADollarSignIsAnS() throws {
+        // Read so by Tesseract's own recognition on seed 7070 (after that run): the document number's `S` as `$`.
+        let lines = ["P<ESPERIKSSON<<KENJI<<<<<<<<<<<<<<<<<<<<<<<<", "$145766226ESP6311261F3106062<<<<<<<<<<<<<<02"]
+        #expect(MRZ.find(in: lines)?.format == .td3)
+    }
+}

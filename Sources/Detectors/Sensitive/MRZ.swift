@@ -47,7 +47,7 @@ public enum MRZ {
 
     /// A line as OCR gives it, made into MRZ characters: spaces dropped, `«` and lookalikes read as `<`, upper case.
     /// In a line that has fillers (`<<`), the lower-case letters OCR reads for a filler (`c`, `k`, `x`) are fillers
-    /// too (a zone has no lower case), and stray marks (`§`, `.`) are dropped.
+    /// too (a zone has no lower case), `$` is an `S`, and stray marks (`§`, `.`) are dropped.
     public static func normalise(_ line: String) -> String {
         let hasFillers = line.contains("<<") || line.contains("«")
         var out = ""
@@ -56,6 +56,7 @@ public enum MRZ {
             case " ", "\t": continue
             case "«": out += "<<"
             case "‹", "(", "[", "{": out.append("<")
+            case "$" where hasFillers: out.append("S")      // a zone has no `$`: Tesseract's reading of an `S`
             case "c" where hasFillers, "e" where hasFillers, "k" where hasFillers, "x" where hasFillers:
                 out.append("<")
             default:
