@@ -18,6 +18,8 @@ struct PostalAddressOCRRepairTests {
         #expect(values("4 Mill Close\nLondon W1D 3QF") == ["4 Mill Close, London W1D 3QF"])
         // A capital read twice (seed 606 through OCR: `London CcB2 8FH`).
         #expect(values("163 Victoria Road\nLondon CcB2 8FH") == ["163 Victoria Road, London CB2 8FH"])
+        // A capital read in lower case (seed 7070: `Bath Ox1 3UQ`).
+        #expect(values("Delivery address: 65 Victoria Road, Bath Ox1 3UQ") == ["65 Victoria Road, Bath OX1 3UQ"])
     }
 
     @Test func aStreetSuffixReadInLowerCaseIsWrittenAsItsSuffix() {

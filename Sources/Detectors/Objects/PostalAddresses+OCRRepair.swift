@@ -65,7 +65,10 @@ extension PostalAddresses {
             characters.append(character)
         }
         guard (2...4).contains(characters.count) else { return nil }
-        func letter(_ c: Character) -> Character? { c.isASCII && c.isUppercase ? c : letterLookAlikes[c] }
+        // A letter read in lower case (`Ox1`) is the capital.
+        func letter(_ c: Character) -> Character? {
+            c.isASCII && c.isLetter ? Character(c.uppercased()) : letterLookAlikes[c]
+        }
         func digit(_ c: Character) -> Character? { c.isASCII && c.isNumber ? c : digitLookAlikes[c] }
         var best: (text: String, changes: Int)?
         for letters in [1, 2] where letters < characters.count && characters.count - letters <= 2 {
