@@ -5,9 +5,9 @@ extension MRZ {
     /// partial zone) and both dates must be calendar dates.
     static func findDroppingOne(first: String, second: String, third: String?) -> Zone? {
         if let third = third.flatMap({ fitted($0, to: 30, slack: 8) }), isZoneLine(third) {
-            // One of the two lines with check digits holds a character too many, or both do; the first line's
-            // trailing fillers (worth nothing in the composite) may be further off.
-            // Both may (`IX<` for `I<` on the first, `1L` for `1` on the second: seed 7070).
+            // One of the two lines with check digits holds a character too many, or both do (`IX<` for `I<` on
+            // the first, `1L` for `1` on the second: seed 7070); the first line's trailing fillers (worth nothing in
+            // the composite) may be further off.
             let first30 = fitted(first, to: 30, slack: 8), second30 = fitted(second, to: 30)
             let firstLonger = first.count != 30 ? fitted(first, to: 31, slack: 8).map { variants($0, length: 30) } : nil
             let secondLonger = second.count != 30 ? fitted(second, to: 31).map { variants($0, length: 30) } : nil
@@ -24,7 +24,8 @@ extension MRZ {
             }
         }
         for (length, check) in [(44, checkLong), (36, checkShort)] as [(Int, (String, String) -> Zone?)] {
-            guard second.count != length, let grown = fitted(second, to: length + 1), let head = fitted(first, to: length, slack: 8) else { continue }
+            guard second.count != length, let grown = fitted(second, to: length + 1),
+                  let head = fitted(first, to: length, slack: 8) else { continue }
             for line in variants(grown, length: length) {
                 guard let zone = check(head, line), !zone.partial || zone.format == .visaA || zone.format == .visaB,
                       datesArePlausible(line, birth: 13, expiry: 21) else { continue }

@@ -62,7 +62,7 @@ public enum ProviderKeys {
     }
 
     /// The prefixes that start a key (a line holding one is tried again without its spaces).
-    static let prefixes = ["AKIA", "ASIA", "AIza", "Alza", "A1za", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
-                           "sk_live_", "sk_test_", "rk_live_", "xox", "sk-", "hf_", "npm_", "pypi-", "SG.", "shpat_",
-                           "sq0", "dop_v1_", "gsk_", "ATATT3"]
+    static let prefixes = ["AKIA", "ASIA", "AIza", "Alza", "A1za", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",
+                           "glpat-", "sk_live_", "sk_test_", "rk_live_", "xox", "sk-", "hf_", "npm_", "pypi-", "SG.",
+                           "shpat_", "sq0", "dop_v1_", "gsk_", "ATATT3"]
 }

@@ -93,7 +93,8 @@ struct TextReader {
     static let oneBlockConfidence = 25.0
 
     private func recognize(_ gray: GrayImage, turns: Int, recognizer: some TextRecognizer,
-                           trace: inout TextReadingTrace, mode: Int? = nil) throws(ReadingError) -> [TesseractEngine.Line] {
+                           trace: inout TextReadingTrace, mode: Int? = nil)
+        throws(ReadingError) -> [TesseractEngine.Line] {
         var work = gray.rotated(quarterTurns: turns)
         if trace.scale != 1 { work = work.scaled(by: trace.scale) }
         trace.recognitions += 1
