@@ -55,3 +55,14 @@ struct CredentialOCRRepairTests {
         #expect(rule("AIza is how Google keys start; this one is AIzaSHORT 123") == nil)
     }
 }
+
+extension CredentialOCRRepairTests {
+    @Test func aGoogleKeyWhosePrefixWasReadWithAnL() {
+        // Read so on seed 707 (PrivacyOCRFigures --only credential): `AIza` as `Alza`.
+        #expect(rule("Settings > API\nYour secret key\nAlzaJUUFTLNPZMITDJACDWJE148100311570875\nCopy")
+                == "credential.provider-key")
+        // The prefix alone, or a word like it, is no key.
+        #expect(rule("Alza is a shop; order AlzaBOX 12") == nil)
+        #expect(rule("alzaJUUFTLNPZMITDJACDWJE148100311570875") == nil)
+    }
+}

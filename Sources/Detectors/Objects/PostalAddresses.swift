@@ -99,8 +99,9 @@ public enum PostalAddresses {
 
     static func matches(_ pattern: NSRegularExpression, _ text: String) -> Bool { groups(pattern, text) != nil }
 
-    /// The address made of `street` and `locality`, when they have one country's shapes.
-    static func address(street: String, locality: String) -> DetectedObject? {
+    /// The address made of `street` and `locality` as read, when they have one country's shapes (a German one with
+    /// its umlauts read back, see `umlautsRead`).
+    static func addressAsRead(street: String, locality: String) -> DetectedObject? {
         let street = street.trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
         if let parts = groups(usLocality, locality), states.contains(parts[2]), matches(usStreet, street) {
             let city = parts[1].trimmingCharacters(in: .whitespaces)
@@ -119,24 +120,27 @@ public enum PostalAddresses {
                 country = "FR"
             } else if case let german = readingStrasse(street), matches(deStreet, german), !german.first!.isNumber {
                 country = "DE"
-                street = german
+                street = umlautsRead(german)
             } else {
                 return nil
             }
-            return make(street: street, locality: "\(parts[1]) \(parts[2])", postcode: parts[1], city: parts[2],
+            let city = country == "DE" ? umlautsRead(parts[2]) : parts[2]
+            return make(street: street, locality: "\(parts[1]) \(city)", postcode: parts[1], city: city,
                         country: country)
         }
         return nil
     }
 
-    /// `…straße` as the recogniser reads its `ß` (`Schillerstrake`, `LindenstraRe`, `Hauptstra&e`): one character
-    /// between `stra` and a final `e` that cannot be German there is read back as `ß` (`strasse` is left as written).
+    /// `…straße` as the recogniser reads its `ß` (`Schillerstrake`, `LindenstraRe`, `Hauptstra&e`, `straRBe`): one
+    /// character (or two) between `stra` and a final `e` that cannot be German there is read back as `ß` (`strasse`
+    /// is left as written).
     static func readingStrasse(_ street: String) -> String {
         let range = NSRange(street.startIndex..., in: street)
         return misreadStrasse.stringByReplacingMatches(in: street, range: range, withTemplate: "$1ße")
     }
 
-    static let misreadStrasse = regex(#"([Ss]tra)[^ßs\s\d]e\b"#)
+    /// One character for `ß`, or two when the first is not a lower-case letter (`straRBe`; `Strande` is a word).
+    static let misreadStrasse = regex(#"([Ss]tra)(?:[^ßs\s\d]|[A-Z&§$%][A-Za-z&§$%])e\b"#)
 
     static func make(street: String, locality: String, postcode: String, city: String, region: String? = nil,
                      country: String) -> DetectedObject {

@@ -47,7 +47,7 @@ public enum MRZ {
 
     /// A line as OCR gives it, made into MRZ characters: spaces dropped, `«` and lookalikes read as `<`, upper case.
     /// In a line that has fillers (`<<`), the lower-case letters OCR reads for a filler (`c`, `k`, `x`) are fillers
-    /// too (a zone has no lower case), and stray marks (`§`, `.`) are dropped.
+    /// too (a zone has no lower case), `$` is an `S`, and stray marks (`§`, `.`) are dropped.
     public static func normalise(_ line: String) -> String {
         let hasFillers = line.contains("<<") || line.contains("«")
         var out = ""
@@ -56,6 +56,7 @@ public enum MRZ {
             case " ", "\t": continue
             case "«": out += "<<"
             case "‹", "(", "[", "{": out.append("<")
+            case "$" where hasFillers: out.append("S")      // a zone has no `$`: Tesseract's reading of an `S`
             case "c" where hasFillers, "e" where hasFillers, "k" where hasFillers, "x" where hasFillers:
                 out.append("<")
             default:
@@ -101,7 +102,7 @@ public enum MRZ {
 
     /// The zone in `lines` (any text lines; the zone's lines are found among them), or nil.
     public static func find(in lines: [String]) -> Zone? {
-        let candidates = lines.map(normalise).map { line -> String in
+        let candidates = joiningWrappedFillers(lines.map(normalise)).map { line -> String in
             // The document code is a letter: a 1 or 0 read there is an I or O.
             guard let first = line.first, let letter = toLetter[first] else { return line }
             return String(letter) + line.dropFirst()
@@ -110,12 +111,18 @@ public enum MRZ {
             let next = index + 1 < candidates.count ? candidates[index + 1] : nil
             let third = index + 2 < candidates.count ? candidates[index + 2] : nil
             // Only the first line's document code is read in TD2 and TD3: its filler run may be further off.
+            // A TD1 zone's third line (the name) has no check digit: its fillers may be further off.
             if let one = fitted(line, to: 30), let next = next.flatMap({ fitted($0, to: 30) }),
-               let third = third.flatMap({ fitted($0, to: 30) }), let zone = checkTD1(one, next, third) { return zone }
+               let third = third.flatMap({ fitted($0, to: 30, slack: 8) }), let zone = checkTD1(one, next, third) {
+                return zone
+            }
             if let one = fitted(line, to: 44, slack: 8), let next = next.flatMap({ fitted($0, to: 44) }),
                let zone = checkLong(first: one, second: next) { return zone }
             if let one = fitted(line, to: 36, slack: 8), let next = next.flatMap({ fitted($0, to: 36) }),
                let zone = checkShort(first: one, second: next) { return zone }
+            if let next, isZoneLine(next), let zone = findDroppingOne(first: line, second: next, third: third) {
+                return zone
+            }
         }
         return nil
     }
@@ -145,8 +152,10 @@ public enum MRZ {
         if checkDigit(field) == expected { return (true, checkRepaired, String(field)) }
         let characters = Array(field)
         let ambiguous = characters.indices.filter { toDigit[characters[$0]] != nil || toLetter[characters[$0]] != nil }
-        guard ambiguous.count <= 6 else { return (false, false, String(field)) }
-        for mask in 1..<(1 << ambiguous.count) {
+        // More than six look-alikes (`S19121846`, `LBO108522`): the variants with the fewest swaps, up to three.
+        let masks = ambiguous.count <= 6 ? Array(1..<(1 << ambiguous.count))
+            : fewSwapMasks(bits: ambiguous.count, upTo: 3)
+        for mask in masks {
             var variant = characters
             for (bit, position) in ambiguous.enumerated() where mask & (1 << bit) != 0 {
                 let character = variant[position]

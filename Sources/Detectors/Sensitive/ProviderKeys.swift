@@ -18,7 +18,8 @@ public enum ProviderKeys {
 
     public static let shapes: [Shape] = [
         Shape("AWS", "access key id", #"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"#),
-        Shape("Google Cloud", "API key", #"\bAIza[0-9A-Za-z_\-]{35}\b"#),
+        // `AIza` as OCR reads its capital I: `Alza`, `A1za` (the 35 characters after it keep the shape exact).
+        Shape("Google Cloud", "API key", #"\bA[Il1]za[0-9A-Za-z_\-]{35}\b"#),
         Shape("GitHub", "token", #"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b"#),
         Shape("GitHub", "fine-grained token", #"\bgithub_pat_[A-Za-z0-9_]{60,90}\b"#),
         Shape("GitLab", "token", #"\bglpat-[A-Za-z0-9_\-]{20}\b"#),
@@ -61,7 +62,7 @@ public enum ProviderKeys {
     }
 
     /// The prefixes that start a key (a line holding one is tried again without its spaces).
-    static let prefixes = ["AKIA", "ASIA", "AIza", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
-                           "sk_live_", "sk_test_", "rk_live_", "xox", "sk-", "hf_", "npm_", "pypi-", "SG.", "shpat_",
-                           "sq0", "dop_v1_", "gsk_", "ATATT3"]
+    static let prefixes = ["AKIA", "ASIA", "AIza", "Alza", "A1za", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",
+                           "glpat-", "sk_live_", "sk_test_", "rk_live_", "xox", "sk-", "hf_", "npm_", "pypi-", "SG.",
+                           "shpat_", "sq0", "dop_v1_", "gsk_", "ATATT3"]
 }

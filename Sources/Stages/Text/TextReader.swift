@@ -49,6 +49,14 @@ struct TextReader {
             turns = try uprightTurns(gray, engine: orientationEngine, trace: &trace) ?? 1
         }
         var lines = try recognize(gray, turns: turns, recognizer: recognizer, trace: &trace)
+        if lines.isEmpty && presence.longestRow >= Self.oneBlockRow && options.pageSegmentationMode != Self.oneBlock {
+            // Letters stand in long rows, yet the layout found no line: it took them for rules and pictures (a
+            // private-key block, whose dashes a monospace font draws as one stroke). Read the page as one block,
+            // keeping only lines read with some confidence (a photo's texture is read as weak noise).
+            lines = try recognize(gray, turns: turns, recognizer: recognizer, trace: &trace, mode: Self.oneBlock)
+                .filter { $0.confidence >= Self.oneBlockConfidence }
+            trace.readAsOneBlock = true
+        }
         if options.correctRotation && turns == 0 && recognizer.tellsUpsideDown {
             if trace.looksUpsideDown {
                 let turned = try recognize(gray, turns: 2, recognizer: recognizer, trace: &trace)
@@ -77,12 +85,20 @@ struct TextReader {
             .map { map($0, turns: turns, scale: scale, width: gray.width, height: gray.height) }
     }
 
+    /// Tesseract's page segmentation mode for one uniform block of text (no search for columns, rules, pictures).
+    static let oneBlock = 6
+    /// The fewest letters linked in one row for a page without lines to be read again as one block.
+    static let oneBlockRow = 8
+    /// The least confidence (0...100) of a line kept from that second reading.
+    static let oneBlockConfidence = 25.0
+
     private func recognize(_ gray: GrayImage, turns: Int, recognizer: some TextRecognizer,
-                           trace: inout TextReadingTrace) throws(ReadingError) -> [TesseractEngine.Line] {
+                           trace: inout TextReadingTrace, mode: Int? = nil)
+        throws(ReadingError) -> [TesseractEngine.Line] {
         var work = gray.rotated(quarterTurns: turns)
         if trace.scale != 1 { work = work.scaled(by: trace.scale) }
         trace.recognitions += 1
-        let mode = TessPageSegMode(UInt32(options.pageSegmentationMode))
+        let mode = TessPageSegMode(UInt32(mode ?? options.pageSegmentationMode))
         let checkUpsideDown = turns == 0 && options.correctRotation && recognizer.tellsUpsideDown
         let read = try recognizer.recognize(work, mode: mode, invert: options.tesseractInvert,
                                             checkUpsideDown: checkUpsideDown, layoutScale: layoutScale(trace))

@@ -17,6 +17,8 @@ public struct TextReadingTrace: Sendable, Equatable {
     public var orientationChecks = 0
     /// The built-in recogniser read sample lines turned upside down with more confidence than as they stand.
     public var looksUpsideDown = false
+    /// The layout found no line on a page with letters in rows, so the page was read again as one block.
+    public var readAsOneBlock = false
 
     public init() {}
 }

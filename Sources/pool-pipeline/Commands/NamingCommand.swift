@@ -6,11 +6,15 @@ import Store
 /// beside the index.
 struct NamingCommand: Command {
     static let name = "naming"
-    static let abstract = "Record, list or revoke the consent to cloud assist for naming, with its budget"
+    static let abstract = "List the captures waiting for a name; record, list or revoke the consent to cloud assist"
     static let help = """
-        Usage: pool-pipeline naming consent add <host> --budget N [--index PATH]
+        Usage: \(NamingPendingCommand.usage)
+               pool-pipeline naming consent add <host> --budget N [--index PATH]
                pool-pipeline naming consent list [--json] [--index PATH]
                pool-pipeline naming consent revoke <host> [--index PATH]
+
+        `pending` lists the captures waiting for a name (no endpoint could answer when they were indexed), with
+        why they wait; the naming pass after each run asks for them again.
 
         naming.chat asks a local endpoint first. A cloudEndpoint (any other host) is used only when the pipeline
         sets namesWithCloudAssist, a consent is recorded here for its host, and budget is left: one unit per
@@ -22,11 +26,11 @@ struct NamingCommand: Command {
 
         Options:
         \(IndexOption.help)  --budget N     captures cloud assist may name for this host (0 to 1000000)
-          --json         list as JSON lines
+          --json         list as JSON lines (pending: id, source, path, indexedAt, reason)
 
         """
 
-    enum Action { case add(host: String, budget: Int), list(json: Bool), revoke(String) }
+    enum Action { case add(host: String, budget: Int), list(json: Bool), revoke(String), pending(NamingPendingCommand) }
     let action: Action
     let indexPath: String
 
@@ -34,8 +38,10 @@ struct NamingCommand: Command {
         let arguments = try Arguments(words, options: ["index", "budget"], flags: ["json"])
         indexPath = IndexOption.path(arguments)
         let words = arguments.positionals
+        if words.first == "pending" { action = .pending(try NamingPendingCommand(arguments)); return }
         guard words.first == "consent" else {
-            throw UsageError(words.first.map { "unknown subject \"\($0)\" (consent)" } ?? "missing the subject (consent)")
+            throw UsageError(words.first.map { "unknown subject \"\($0)\" (pending or consent)" }
+                                 ?? "missing the subject (pending or consent)")
         }
         switch words.dropFirst().first {
         case "add":
@@ -66,6 +72,7 @@ struct NamingCommand: Command {
     }
 
     func run() async throws -> ExitCode {
+        if case .pending(let listing) = action { return try listing.run() }
         let settings = try PoolIndex(path: indexPath).settings
         switch action {
         case .add(let host, let budget):
@@ -90,6 +97,8 @@ struct NamingCommand: Command {
                 throw UsageError(error.description)
             }
             print("revoked the consent for \(host)")
+        case .pending:
+            break
         }
         return .success
     }

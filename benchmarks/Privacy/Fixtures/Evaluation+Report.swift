@@ -16,6 +16,11 @@ extension Evaluation {
             table("object kind | expected", objects),
             table("lead kind | expected", leads),
             "lead macro-F1 over \(leads.count) classes: \(String(format: "%.3f", leadMacroF1))",
+            "addresses with case and diacritics folded: precision \(String(format: "%.3f", foldedAddresses.precision)), "
+                + "recall \(String(format: "%.3f", foldedAddresses.recall)), F1 \(String(format: "%.3f", foldedAddresses.f1))"
+                + " (\(foldedAddresses.support) expected)",
+            "HC1:/shc:/ payloads held as health records: \(healthPayloads.truePositives) of \(healthPayloads.support)"
+                + " (recall \(String(format: "%.3f", healthPayloads.recall)))",
         ].joined(separator: "\n\n")
     }
 

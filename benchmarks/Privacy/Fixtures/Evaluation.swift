@@ -1,3 +1,4 @@
+import Foundation
 import ObjectRules
 import SensitiveDetectors
 
@@ -16,12 +17,17 @@ public struct Evaluation: Sendable {
     }
 
     public var gate: [String: Counts] = [:]
+    /// Captures with an `HC1:` or `shc:/` code payload: held as health records, or missed.
+    public var healthPayloads = Counts()
     public var objects: [String: Counts] = [:]
     public var leads: [String: Counts] = [:]
     /// Names of captures the gate got wrong (for reading the misses).
     public var gateMistakes: [String] = []
     public var leadMistakes: [String] = []
     public var objectMistakes: [String] = []
+    /// Addresses compared with case and diacritics folded (`Koln` for `Köln`: the recogniser lost the dots): a
+    /// second, looser figure beside the exact one in `objects`.
+    public var foldedAddresses = Counts()
 
     public init() {}
 
@@ -37,6 +43,9 @@ public struct Evaluation: Sendable {
                 DetectorInput.Code(format: "QRCode", text: $0, bytes: Array($0.utf8))
             })
             let found = SensitiveDetectors.evaluate(input)?.category.rawValue
+            if capture.codes.contains(where: { $0.hasPrefix("HC1:") || $0.hasPrefix("shc:/") }) {
+                if found == "health record" { healthPayloads.truePositives += 1 } else { healthPayloads.falseNegatives += 1 }
+            }
             if let truth = capture.sensitive {
                 if found == truth { gate[truth, default: Counts()].truePositives += 1 } else {
                     gate[truth, default: Counts()].falseNegatives += 1
@@ -93,6 +102,15 @@ public struct Evaluation: Sendable {
                 objectMistakes.append("\(capture.name): found \(item)")
             }
             for item in truth.subtracting(got) { objectMistakes.append("\(capture.name): missed \(item)") }
+            guard kinds.contains("address") else { continue }
+            func folded(_ items: Set<String>) -> Set<String> {
+                Set(items.filter { kind($0) == "address" }
+                    .map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) })
+            }
+            let (foldedTruth, foldedGot) = (folded(truth), folded(got))
+            foldedAddresses.truePositives += foldedTruth.intersection(foldedGot).count
+            foldedAddresses.falseNegatives += foldedTruth.subtracting(foldedGot).count
+            foldedAddresses.falsePositives += foldedGot.subtracting(foldedTruth).count
         }
     }
 

@@ -9,13 +9,17 @@ import TextStages
 // screenshot (a font, size and light or dark theme picked by the seed), read back by the text stage (Tesseract's
 // layout, our LSTM line recogniser), and evaluated as in PrivacyFigures. Codes are handed over as generated (the
 // code reader is measured in docs/reading.md).
-// Usage: PrivacyOCRFigures [--seed 101] [--count 6] [--mistakes] [--only credential|address]
-// `--only credential` renders only the credential templates and their hard negatives (more positives for the same
-// time); `--only address` only the postal-address captures and their hard negatives.
+// Usage: PrivacyOCRFigures [--seed 101] [--count 6] [--mistakes] [--only credential|identity|address]
+//                          [--recognizer builtin|tesseract]
+// `--recognizer` picks who reads the lines (the text stage's option; pipelines/default.json says "tesseract", the
+// stage's own default is "builtin").
+// `--only credential` (or `identity`) renders only that category's templates and their hard negatives (more
+// positives for the same time); `--only address` only the postal-address captures and their hard negatives.
 var seed: UInt64 = 101
 var count = 6
 var showMistakes = false
 var only: String?
+var textOptions = TextReadingOptions()
 var arguments = CommandLine.arguments.dropFirst()
 while let word = arguments.popFirst() {
     switch word {
@@ -23,6 +27,11 @@ while let word = arguments.popFirst() {
     case "--count": count = Int(arguments.popFirst() ?? "") ?? count
     case "--mistakes": showMistakes = true
     case "--only": only = arguments.popFirst()
+    case "--recognizer":
+        guard let kind = arguments.popFirst().flatMap(TextRecognizerKind.init(rawValue:)) else {
+            print("--recognizer takes builtin or tesseract"); exit(64)
+        }
+        textOptions.recognizer = kind
     default: print("unknown argument \(word)"); exit(64)
     }
 }
@@ -35,7 +44,9 @@ while let word = arguments.popFirst() {
 }
 
 let fonts = ["DejaVu Sans", "DejaVu Serif", "Liberation Sans", "DejaVu Sans Mono"]
-let reader = TesseractTextStage()
+let reader = TesseractTextStage(options: textOptions)
+/// How each capture was rendered and what the text stage did, by name (printed with the mistakes).
+var renders: [String: String] = [:]
 var random = SeededRandom(seed: seed ^ 0xF0)
 
 @MainActor func read(_ capture: GeneratedCapture) throws -> GeneratedCapture {
@@ -54,14 +65,17 @@ var random = SeededRandom(seed: seed ^ 0xF0)
         canvas.paint(mask, x: 40, y: y, color: dark ? Canvas.RGB(235, 235, 235) : Canvas.RGB(20, 20, 20))
         y += mask.height + size / 2
     }
-    let text = try reader.read(canvas.image, kind: .screenshot).text.fullText
+    let (text, trace) = try reader.read(canvas.image, kind: .screenshot)
+    renders[capture.name] = "\(font) \(size) px\(dark ? ", dark" : ""); letters found \(trace.letterCount ?? 0), "
+        + "height \(trace.typicalLetterHeight), scale \(trace.scale)\(trace.skipped ? ", skipped" : "")"
     var read = capture
-    read.text = text
+    read.text = text.fullText
     return read
 }
 
 let sensitive = try SensitiveGenerator.captures(seed: seed, count: count).filter { capture in
-    only == nil || (only == "credential" && (capture.sensitive == "credential" || capture.nearCategory == "credential"))
+    let category = only == "identity" ? "identity document" : only
+    return only == nil || (category != "address" && (capture.sensitive == category || capture.nearCategory == category))
 }.map(read)
 let leads = only != nil ? [] : try LeadGenerator.captures(seed: seed, count: count).map(read)
 let addresses = only != nil && only != "address" ? [] : try AddressGenerator.captures(seed: seed, count: count).map(read)
@@ -71,15 +85,16 @@ evaluation.addRules(leads, book: .builtIn)
 evaluation.addObjects(addresses, book: .builtIn, everywhere: ["address"])
 evaluation.addObjects(leads, book: .builtIn, everywhere: ["address"], only: ["address"])
 
-print("seed \(seed), \(count) of each template\(only.map { " (only \($0))" } ?? ""), "
+print("seed \(seed), \(count) of each template\(only.map { " (only \($0))" } ?? ""), recognizer "
+      + "\(textOptions.recognizer.rawValue), "
       + "\(sensitive.count + leads.count + addresses.count) rendered screenshots read by tesseract.text\n")
 print(evaluation.markdownTables)
 if showMistakes {
     print("\n" + evaluation.mistakeReport())
     for capture in addresses where evaluation.objectMistakes.contains(where: { $0.hasPrefix(capture.name + ":") }) {
-        print("--- \(capture.name) read as:\n\(capture.text)")
+        print("--- \(capture.name) (\(renders[capture.name] ?? "")) read as:\n\(capture.text)")
     }
     for capture in sensitive where evaluation.gateMistakes.contains(where: { $0.contains(capture.name + " ") }) {
-        print("--- \(capture.name) read as:\n\(capture.text)")
+        print("--- \(capture.name) (\(renders[capture.name] ?? "")) read as:\n\(capture.text)")
     }
 }

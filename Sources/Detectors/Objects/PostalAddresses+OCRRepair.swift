@@ -1,0 +1,127 @@
+import Foundation
+
+/// What the recogniser does to an address, read back where the address's own shape says what was meant:
+/// look-alike letters in a postcode (`8O331`, `S1O 2AB`), a street suffix read in lower case (`Maple ct`), and a
+/// German `ü`/`ö` read `ii`/`6` inside a word (`Miinchen`, `K6ln`). Each repair applies only where the line is a
+/// postcode line or a street line of its country once repaired: a postcode alone or a street alone is still no
+/// address.
+extension PostalAddresses {
+    /// Letters the recogniser reads for digits.
+    static let digitLookAlikes: [Character: Character] = [
+        "O": "0", "o": "0", "D": "0", "Q": "0", "I": "1", "l": "1", "i": "1", "|": "1", "S": "5", "s": "5",
+        "B": "8", "Z": "2", "z": "2", "G": "6",
+    ]
+    /// Digits the recogniser reads for letters (in the letter places of a UK postcode).
+    static let letterLookAlikes: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"]
+
+    /// `token` with look-alike letters read as digits, when it is a run of `lengths` characters of which all but at
+    /// most two are digits already; nil otherwise.
+    static func digitsRepaired(_ token: Substring, lengths: Set<Int>) -> String? {
+        guard lengths.contains(token.count) else { return nil }
+        let letters = token.filter { !$0.isNumber }.count
+        guard letters <= 2, token.allSatisfy({ $0.isNumber || digitLookAlikes[$0] != nil }) else { return nil }
+        return String(token.map { $0.isNumber ? $0 : digitLookAlikes[$0]! })
+    }
+
+    /// A locality line with look-alike letters in its postcode read back: a five-digit postcode first (DE, FR), a
+    /// ZIP code last (US), or a UK postcode last (the letter and digit places of its shape); nil when nothing
+    /// changed.
+    static func postcodeRepaired(_ locality: String) -> String? {
+        var words = locality.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count >= 2 else { return nil }
+        if let first = digitsRepaired(words[0], lengths: [5]), first != words[0] {
+            words[0] = Substring(first)
+        } else if let last = words.last, last.count == 5 || last.count == 10,
+                  let zip = digitsRepaired(last.replacingOccurrences(of: "-", with: "")[...], lengths: [5, 9]) {
+            let repaired = zip.count == 9 ? String(zip.prefix(5)) + "-" + String(zip.suffix(4)) : zip
+            guard repaired != last else { return nil }
+            words[words.count - 1] = Substring(repaired)
+        } else if words.count >= 3, let inward = ukInward(words[words.count - 1]),
+                  let outward = ukOutward(words[words.count - 2]) {
+            guard inward != words[words.count - 1] || outward != words[words.count - 2] else { return nil }
+            words[words.count - 1] = Substring(inward)
+            words[words.count - 2] = Substring(outward)
+        } else {
+            return nil
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// A UK inward code (`9AA`) with a look-alike letter for its digit read back.
+    static func ukInward(_ token: Substring) -> String? {
+        guard token.count == 3, let first = token.first else { return nil }
+        let digit = first.isNumber ? first : digitLookAlikes[first]
+        guard let digit, token.dropFirst().allSatisfy({ $0.isASCII && $0.isUppercase }) else { return nil }
+        return String(digit) + token.dropFirst()
+    }
+
+    /// A UK outward code (`A9`, `A99`, `AA9`, `AA99`, `A9A`, `AA9A`) with look-alikes read back by place: letters
+    /// first, then a digit, then a digit or a letter; of the two ways to split it, the one changing fewer
+    /// characters.
+    static func ukOutward(_ token: Substring) -> String? {
+        // A capital read twice, the second time in lower case (`CcB2`).
+        var characters: [Character] = []
+        for character in token where !(character.isLowercase && characters.last == Character(character.uppercased())) {
+            characters.append(character)
+        }
+        guard (2...4).contains(characters.count) else { return nil }
+        // A letter read in lower case (`Ox1`) is the capital.
+        func letter(_ c: Character) -> Character? {
+            c.isASCII && c.isLetter ? Character(c.uppercased()) : letterLookAlikes[c]
+        }
+        func digit(_ c: Character) -> Character? { c.isASCII && c.isNumber ? c : digitLookAlikes[c] }
+        var best: (text: String, changes: Int)?
+        for letters in [1, 2] where letters < characters.count && characters.count - letters <= 2 {
+            let head = characters.prefix(letters).compactMap(letter)
+            guard head.count == letters, let number = digit(characters[letters]) else { continue }
+            var out = head + [number]
+            if characters.count > letters + 1 {
+                let last = characters[letters + 1]
+                guard last.isASCII, last.isNumber || last.isUppercase else { continue }
+                out.append(last)
+            }
+            let changes = zip(out, characters).filter { $0 != $1 }.count
+            if best == nil || changes < best!.changes { best = (String(out), changes) }
+        }
+        return best?.text
+    }
+
+    /// A street suffix read in lower case (`Maple ct`, `Baker street`) written as the suffix list spells it; nil
+    /// when the last word is no suffix in lower case.
+    static func suffixCapitalised(_ street: String, suffixes: String) -> String? {
+        guard let space = street.lastIndex(of: " ") else { return nil }
+        let last = street[street.index(after: space)...]
+        let bare = last.hasSuffix(".") ? last.dropLast() : last
+        guard let first = bare.first, first.isLowercase,
+              let suffix = suffixes.split(separator: "|").first(where: { $0.lowercased() == bare.lowercased() })
+        else { return nil }
+        return String(street[..<street.index(after: space)]) + suffix + (last.hasSuffix(".") ? "." : "")
+    }
+
+    /// German words as the recogniser reads their umlauts inside a word: `ii` for `ü` (`Miinchen`), `6` between
+    /// letters for `ö` (`K6ln`). German has no `ii` inside a word but in loan words, and a town or street name
+    /// no digit between letters.
+    static func umlautsRead(_ text: String) -> String {
+        var out = misreadUmlautU.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text),
+                                                          withTemplate: "$1ü")
+        out = misreadUmlautO.stringByReplacingMatches(in: out, range: NSRange(out.startIndex..., in: out),
+                                                      withTemplate: "$1ö")
+        return out
+    }
+
+    static let misreadUmlautU = regex(#"(\p{L})ii(?=\p{L})"#)
+    static let misreadUmlautO = regex(#"(\p{L})6(?=\p{Ll})"#)
+}
+
+extension PostalAddresses {
+    /// The address of `street` and `locality` as read, or else as the OCR repairs above read them back.
+    static func address(street: String, locality: String) -> DetectedObject? {
+        if let address = addressAsRead(street: street, locality: locality) { return address }
+        var repairedLocality = postcodeRepaired(locality) ?? locality
+        if repairedLocality.first?.isNumber == true { repairedLocality = umlautsRead(repairedLocality) }
+        let trimmed = street.trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
+        let repairedStreet = suffixCapitalised(trimmed, suffixes: usSuffixes + "|" + ukSuffixes) ?? trimmed
+        guard repairedLocality != locality || repairedStreet != trimmed else { return nil }
+        return addressAsRead(street: repairedStreet, locality: repairedLocality)
+    }
+}
