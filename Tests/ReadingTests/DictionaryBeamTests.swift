@@ -1,6 +1,8 @@
 import Foundation
 @testable import LineRecognition
+import ReadingFixtures
 import Testing
+@testable import TextStages
 
 /// Tesseract's dictionaries in the built-in recogniser's decoder: the `SquishedDawg` reader (on dawgs built
 /// here and on eng.traineddata's), the dictionary walk, and the beam that reads "below" where greedy decoding
@@ -155,5 +157,38 @@ struct DictionaryBeamTests {
         let beam = BeamSearch.decode(SpaceDecodingTests.outputs(table, steps), table: table,
                                      dictionary: model.dictionary, weakSpaces: true)
         #expect(CharacterTable.text(of: beam.characters) == "Xqzt 4207")
+    }
+
+    @Test("given greedy and beam readings, when merged, then letters are repaired inside words and word boundaries, digits and marks stay")
+    func repairKeepsWordsDigitsAndMarks() {
+        typealias Read = CharacterTable.ReadCharacter
+        func reads(_ text: String, from step: Int = 0) -> [Read] {
+            text.enumerated().map { Read(text: String($0.element), step: step + 2 * $0.offset) }
+        }
+        func merged(_ greedy: String, _ beam: String) -> String {
+            CharacterTable.text(of: DictionaryRepair.repaired(reads(greedy), by: reads(beam)))
+        }
+        #expect(merged("it is belaw", "it is below") == "it is below")
+        #expect(merged("CHFE 12", "CHF 12") == "CHF 12")
+        #expect(merged("g.19", "8.19") == "8.19")
+        // The beam's own spaces and dropped words do not count; nor do its changes to digits and marks.
+        #expect(merged("https://api", "https: //api") == "https://api")
+        #expect(merged("1 in", "  in") == "1 in")
+        #expect(merged("B6 1F", "BE iF") == "B6 1F")
+        #expect(merged("user.id", "userid") == "user.id")
+    }
+
+    @Test("given rendered lines whose greedy reading has a wrong letter, when read with the dictionary beam, then the words are right",
+          arguments: [("The menu opened today with delicious details", "Liberation Serif", 9),
+                      ("We had lunch in the morning before the mountains", "Liberation Sans", 12),
+                      ("It looks like rain below the station", "Liberation Sans", 10)])
+    func renderedWordsRepaired(line: String, font: String, size: Int) throws {
+        let page = try Pages.text([line], size: size, width: 40 * size, height: 5 * size, font: font)
+        var greedyOptions = TextReadingOptions()
+        greedyOptions.dictionaryBeam = false
+        let greedy = try TesseractTextStage(options: greedyOptions).read(page.image).text.fullText
+        let beam = try TesseractTextStage().read(page.image).text.fullText
+        #expect(greedy != line, "greedy decoding reads this one right now: \(font) \(size) px")
+        #expect(beam == line, "\(font) \(size) px")
     }
 }

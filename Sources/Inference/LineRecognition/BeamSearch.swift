@@ -116,6 +116,24 @@ struct BeamSearch {
         return (read, counted > 0 ? certainty / Double(counted) : 0)
     }
 
+    /// Whether every step's best code has probability above 1 - p, where p is the least probability a dictionary
+    /// path may take (log p + offset = `worstDictionaryCertainty`): then no path but the greedy one can take
+    /// another code in a dictionary word, the beam reads what greedy decoding reads, and it is skipped.
+    static func isSure(_ probabilities: LineFeatures) -> Bool {
+        let least = 1 - expf(worstDictionaryCertainty - certaintyOffset)
+        let codes = probabilities.depth
+        return probabilities.values.withUnsafeBufferPointer { values in
+            var step = 0
+            while step < probabilities.positions {
+                var best: Float = 0
+                for code in (step * codes)..<((step + 1) * codes) where values[code] > best { best = values[code] }
+                if best <= least { return false }
+                step += 1
+            }
+            return true
+        }
+    }
+
     /// Tesseract's certainty of a probability: its logarithm (at least -20), plus the offset.
     @inline(__always) func certainty(_ code: Int) -> Float {
         let probability = row[code]

@@ -42,8 +42,10 @@ package struct LineRecognizer: Sendable {
 
     /// The characters of one line's outputs, decoded as `decoding` says.
     func decode(_ output: LineFeatures) -> (characters: [CharacterTable.ReadCharacter], confidence: Double) {
-        guard decoding == .dictionaryBeam, let dictionary else { return characters.decodeCharacters(output) }
-        return BeamSearch.decode(output, table: characters, dictionary: dictionary, weakSpaces: true)
+        let greedy = characters.decodeCharacters(output)
+        guard decoding == .dictionaryBeam, let dictionary, !BeamSearch.isSure(output) else { return greedy }
+        let beam = BeamSearch.decode(output, table: characters, dictionary: dictionary, weakSpaces: false)
+        return (DictionaryRepair.repaired(greedy.characters, by: beam.characters), greedy.confidence)
     }
 
     /// A line to read: its rectangle in the page, with a few pixels of margin.
