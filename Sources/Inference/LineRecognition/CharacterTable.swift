@@ -10,6 +10,10 @@ struct CharacterTable {
     private let longestCode: Int
     /// The code that stands for "no character here" (CTC's blank).
     let nullCode: Int
+    /// The character each code stands for on its own (-1: none), for the beam search.
+    let characterOfCode: [Int32]
+    /// Which characters are digits (the character set's property flag 8).
+    let digits: [Bool]
 
     init(characters charactersFile: ModelBytes, recoder: ModelBytes, nullCode: Int) throws(ReadingError) {
         let text = String(decoding: charactersFile.bytes, as: UTF8.self)
@@ -19,7 +23,11 @@ struct CharacterTable {
             throw .engine("\(charactersFile.source): the first line does not give the number of characters")
         }
         var characters: [String] = []
+        var digits: [Bool] = []
         for line in lines.prefix(count) {
+            // "<character> <properties, hex> ...": property 8 is "is a digit".
+            let fields = line.split(separator: " ", maxSplits: 2)
+            digits.append(fields.count > 1 && (Int(fields[1], radix: 16) ?? 0) & 8 != 0)
             guard let first = line.split(separator: " ", maxSplits: 1).first else {
                 throw .engine("\(charactersFile.source): character \(characters.count) is an empty line")
             }
@@ -49,7 +57,16 @@ struct CharacterTable {
         self.byCodes = byCodes
         self.longestCode = longest
         self.nullCode = nullCode
+        self.digits = digits
+        var characterOfCode = [Int32](repeating: -1, count: nullCode + 1)
+        for (codes, id) in byCodes where codes.count == 1 && codes[0] >= 0 && codes[0] <= nullCode {
+            characterOfCode[codes[0]] = Int32(id)
+        }
+        self.characterOfCode = characterOfCode
     }
+
+    /// Whether every character is one output code (the beam search reads only such models).
+    var singleCodes: Bool { longestCode == 1 }
 
     /// One character read from a line, with the output step it was read at (spaces included).
     struct ReadCharacter: Equatable {

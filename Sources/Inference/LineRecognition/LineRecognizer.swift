@@ -3,14 +3,19 @@ import Imaging
 
 /// Reads lines of text with the LSTM model of a Tesseract traineddata file, run by this module's own code
 /// instead of Tesseract's: the same network and weights (8-bit multiplies for integer models, floats otherwise),
-/// the lines of a page batched, decoded greedily (best code per step). Tesseract still finds the lines.
+/// the lines of a page batched, decoded with the model's dictionaries (`BeamSearch`) or greedily (best code per
+/// step). Tesseract still finds the lines.
 package struct LineRecognizer: Sendable {
     let network: LineLayer
     let characters: CharacterTable
+    /// The model's LSTM dictionaries, if it has them.
+    let dictionary: WordDictionary?
+    /// How outputs become text (`.dictionaryBeam` needs `dictionary`; greedy without it).
+    package var decoding: LineDecoding
     /// The height every line is scaled to before the network sees it.
     let inputHeight: Int
 
-    package init(traineddata path: String) throws(ReadingError) {
+    package init(traineddata path: String, decoding: LineDecoding = .dictionaryBeam) throws(ReadingError) {
         let file = try TraineddataFile(path: path)
         var bytes = try file.component(.lstm)
         network = try LineLayer.read(&bytes)
@@ -31,6 +36,16 @@ package struct LineRecognizer: Sendable {
                 + "its \(nullCode + 1) codes")
         }
         inputHeight = height
+        self.decoding = decoding
+        dictionary = characters.singleCodes ? try WordDictionary(file, characters: characters) : nil
+    }
+
+    /// The characters of one line's outputs, decoded as `decoding` says.
+    func decode(_ output: LineFeatures) -> (characters: [CharacterTable.ReadCharacter], confidence: Double) {
+        let greedy = characters.decodeCharacters(output)
+        guard decoding == .dictionaryBeam, let dictionary, !BeamSearch.isSure(output) else { return greedy }
+        let beam = BeamSearch.decode(output, table: characters, dictionary: dictionary, weakSpaces: false)
+        return (DictionaryRepair.repaired(greedy.characters, by: beam.characters), greedy.confidence)
     }
 
     /// A line to read: its rectangle in the page, with a few pixels of margin.
@@ -70,7 +85,7 @@ package struct LineRecognizer: Sendable {
             guard !group.isEmpty else { return }
             let outputs = network.forward(group.map(\.features), scratch: scratch)
             for (member, output) in zip(group, outputs) {
-                let read = characters.decodeCharacters(output)
+                let read = decode(output)
                 results[member.index] = (read.characters, read.confidence, output.positions)
             }
             group.removeAll()

@@ -6,12 +6,18 @@ struct TraineddataFile {
     /// Component numbers of Tesseract's table (`TessdataType`).
     enum Component: Int {
         case lstm = 17
+        case lstmPunctuationDawg = 18
+        case lstmWordDawg = 19
+        case lstmNumberDawg = 20
         case lstmCharacters = 21
         case lstmRecoder = 22
 
         var name: String {
             switch self {
             case .lstm: "lstm"
+            case .lstmPunctuationDawg: "lstm-punc-dawg"
+            case .lstmWordDawg: "lstm-word-dawg"
+            case .lstmNumberDawg: "lstm-number-dawg"
             case .lstmCharacters: "lstm-unicharset"
             case .lstmRecoder: "lstm-recoder"
             }
@@ -36,6 +42,11 @@ struct TraineddataFile {
         var offsets: [Int64] = []
         for index in 0..<Int(entries) { offsets.append(try reader.int64("the offset of component \(index)")) }
         self.offsets = offsets
+    }
+
+    /// Whether the file has `component`.
+    func has(_ component: Component) -> Bool {
+        component.rawValue < offsets.count && offsets[component.rawValue] >= 0
     }
 
     /// The bytes of `component`, up to the next present component or the end of the file.

@@ -6,11 +6,13 @@ import Synchronization
 /// recognition or for several languages at once.
 final class LineReaderSlot: Sendable {
     private let path: String?
+    private let decoding: LineDecoding
     private let loaded: Mutex<LineRecognizer?> = Mutex(nil)
     /// Each worker's buffers.
     let scratches = PerWorker { () throws(ReadingError) in LineScratch() }
 
     init(options: TextReadingOptions) {
+        decoding = options.dictionaryBeam ? .dictionaryBeam : .greedy
         guard options.recognizer == .builtIn, options.languages.count == 1 else {
             path = nil
             return
@@ -23,7 +25,7 @@ final class LineReaderSlot: Sendable {
     func reader() throws(ReadingError) -> LineRecognizer? {
         guard let path else { return nil }
         if let reader = loaded.withLock({ $0 }) { return reader }
-        let reader = try LineRecognizer(traineddata: path)
+        let reader = try LineRecognizer(traineddata: path, decoding: decoding)
         loaded.withLock { $0 = reader }
         return reader
     }

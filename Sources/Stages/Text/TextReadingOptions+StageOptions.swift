@@ -16,6 +16,7 @@ extension TextReadingOptions {
             }
             recognizer = choice
         }
+        dictionaryBeam = try options.bool("dictionaryBeam", default: dictionaryBeam)
         pageSegmentationMode = try options.int("pageSegmentationMode", default: pageSegmentationMode, in: 1...13)
         skipWithoutText = try options.bool("skipWithoutText", default: skipWithoutText)
         normalizePolarity = try options.bool("normalizePolarity", default: normalizePolarity)

@@ -8,6 +8,9 @@ public struct TextReadingOptions: Sendable, Equatable {
     /// Who reads the lines Tesseract finds: this module's own run of the traineddata's LSTM network
     /// (`builtIn`), or Tesseract itself.
     public var recognizer: TextRecognizerKind = .builtIn
+    /// The built-in recogniser decodes with a beam and the traineddata's dictionaries, as Tesseract does;
+    /// false: the best code at each step (greedy, faster, more single-letter errors).
+    public var dictionaryBeam: Bool = true
     /// Tesseract's page segmentation mode (3 = automatic, 11 = sparse text, 6 = one block, ...).
     public var pageSegmentationMode: Int = 3
     /// Skip recognition when the text-presence check finds no rows of letters.

@@ -3,8 +3,8 @@ import Foundation
 import ReadingFixtures
 import TextStages
 
-/// Reading parity, line by line, on a corpus made by `scripts/parity-corpus.py`: the built-in recogniser and
-/// Tesseract's own read every image (both on the lines Tesseract's layout analysis finds, page segmentation
+/// Reading parity, line by line, on a corpus made by `scripts/parity-corpus.py`: the built-in recogniser
+/// (decoded greedily, and with the dictionary beam) and Tesseract's own read every image (both on the lines Tesseract's layout analysis finds, page segmentation
 /// mode 3), their lines are matched to the truth rows they stand on, and character error rate and word recall
 /// are reported per layout family. Also counts the images the text-presence check would skip.
 enum ParityBenchmark {
@@ -43,57 +43,75 @@ enum ParityBenchmark {
         let truth = try JSONDecoder().decode(Truth.self, from: data)
         var builtInOptions = TextReadingOptions()
         builtInOptions.recognizer = .builtIn
+        var greedyOptions = builtInOptions
+        greedyOptions.dictionaryBeam = false
         var tesseractOptions = TextReadingOptions()
         tesseractOptions.recognizer = .tesseract
         let builtIn = TesseractTextStage(options: builtInOptions)
+        let greedy = TesseractTextStage(options: greedyOptions)
         let tesseract = TesseractTextStage(options: tesseractOptions)
-        var families: [String: (ours: Score, theirs: Score, images: Int, presenceMisses: Int)] = [:]
+        var families: [String: Entry] = [:]
         var order: [String] = []
         for image in truth.images where only.isEmpty || only.contains(where: { image.file.contains($0) }) {
             let picture = try RGBImage.photo(path: folder + "/" + image.file,
                                              longSide: min(1600, max(image.width, image.height)))
+            let (plain, plainTime) = try Measure.time { try greedy.read(picture).text }
             let (ours, oursTime) = try Measure.time { try builtIn.read(picture).text }
             let (theirs, theirsTime) = try Measure.time { try tesseract.read(picture).text }
             let ourReads = rowReads(ours, image), theirReads = rowReads(theirs, image)
+            let plainReads = rowReads(plain, image)
+            var plainScore = score(plainReads, image)
+            plainScore.milliseconds = plainTime.cpu
             var ourScore = score(ourReads, image)
             var theirScore = score(theirReads, image)
-            if verbose { compare(image, ourReads, theirReads) }
+            if verbose {
+                compare(image, ourReads, theirReads)
+                compare(image, ourReads, plainReads, names: ("beam", "greedy"))
+            }
             ourScore.milliseconds = oursTime.cpu
             theirScore.milliseconds = theirsTime.cpu
             let missed = !TesseractTextStage.presenceCheck(picture).hasText
             if families[image.family] == nil { order.append(image.family) }
-            var entry = families[image.family] ?? (Score(), Score(), 0, 0)
+            var entry = families[image.family] ?? Entry()
+            entry.greedy.add(plainScore)
             entry.ours.add(ourScore)
             entry.theirs.add(theirScore)
             entry.images += 1
             if missed { entry.presenceMisses += 1 }
             families[image.family] = entry
-            report("  \(image.file) (\(image.size) px): built-in CER \(format(ourScore.cer)) recall "
-                + "\(format(ourScore.recall)), Tesseract CER \(format(theirScore.cer)) recall "
+            report("  \(image.file) (\(image.size) px): built-in CER \(format(plainScore.cer)) → "
+                + "\(format(ourScore.cer)) recall \(format(plainScore.recall)) → \(format(ourScore.recall)), Tesseract CER \(format(theirScore.cer)) recall "
                 + "\(format(theirScore.recall))\(missed ? ", presence check MISSED" : "")")
         }
         report("parity on \(folder) (seed \(truth.seed))")
-        report("| family | images | rows | words | CER built-in | CER Tesseract | word recall built-in "
-            + "| word recall Tesseract | CPU ms/image built-in / Tesseract | presence misses |")
-        report("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-        var all = (ours: Score(), theirs: Score(), images: 0, presenceMisses: 0)
+        report("| family | images | rows | words | CER built-in greedy → beam | CER Tesseract "
+            + "| word recall built-in greedy → beam | word recall Tesseract | beam − Tesseract "
+            + "| CPU ms/image built-in greedy / beam / Tesseract | presence misses |")
+        report("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        var all = Entry()
         for family in order {
             let entry = families[family]!
-            all.ours.add(entry.ours); all.theirs.add(entry.theirs)
+            all.greedy.add(entry.greedy); all.ours.add(entry.ours); all.theirs.add(entry.theirs)
             all.images += entry.images; all.presenceMisses += entry.presenceMisses
             report(row(family, entry))
         }
         report(row("**all**", all))
     }
 
-    private static func row(_ name: String, _ entry: (ours: Score, theirs: Score, images: Int, presenceMisses: Int))
-        -> String
-    {
+    /// A family's scores: the built-in recogniser greedy and with the beam, Tesseract's.
+    struct Entry {
+        var greedy = Score(), ours = Score(), theirs = Score(), images = 0, presenceMisses = 0
+    }
+
+    private static func row(_ name: String, _ entry: Entry) -> String {
         let images = Double(max(1, entry.images))
-        return "| \(name) | \(entry.images) | \(entry.ours.rows) | \(entry.ours.words) | \(format(entry.ours.cer))% "
-            + "| \(format(entry.theirs.cer))% | \(format(entry.ours.recall))% | \(format(entry.theirs.recall))% "
-            + "| \(format(entry.ours.milliseconds / images, 0)) / \(format(entry.theirs.milliseconds / images, 0)) "
-            + "| \(entry.presenceMisses) |"
+        let gap = entry.ours.recall - entry.theirs.recall
+        return "| \(name) | \(entry.images) | \(entry.ours.rows) | \(entry.ours.words) "
+            + "| \(format(entry.greedy.cer))% → \(format(entry.ours.cer))% | \(format(entry.theirs.cer))% "
+            + "| \(format(entry.greedy.recall))% → \(format(entry.ours.recall))% | \(format(entry.theirs.recall))% "
+            + "| \(gap >= 0 ? "+" : "")\(format(gap)) "
+            + "| \(format(entry.greedy.milliseconds / images, 0)) / \(format(entry.ours.milliseconds / images, 0)) "
+            + "/ \(format(entry.theirs.milliseconds / images, 0)) | \(entry.presenceMisses) |"
     }
 
     /// The text read on each truth row: each line goes to the row whose band holds its vertical centre and whose
@@ -138,14 +156,15 @@ enum ParityBenchmark {
             * Double(words.count)).rounded())
     }
 
-    /// Prints the rows where the two recognisers found different numbers of words: truth, built-in, Tesseract.
-    static func compare(_ image: Truth.Image, _ ours: [String], _ theirs: [String]) {
+    /// Prints the rows where two reads found different numbers of words: truth, the first, the second.
+    static func compare(_ image: Truth.Image, _ ours: [String], _ theirs: [String],
+                        names: (String, String) = ("ours", "theirs")) {
         for (row, (our, their)) in zip(image.rows, zip(ours, theirs)) {
             let expected = normalized(row.text)
             let difference = found(expected, our) - found(expected, their)
             guard difference != 0 else { continue }
-            report("    [\(image.family) \(difference > 0 ? "+" : "")\(difference)] \(expected)\n        ours:   \(our)"
-                + "\n        theirs: \(their)")
+            report("    [\(image.family) \(difference > 0 ? "+" : "")\(difference)] \(expected)\n        \(names.0):   \(our)"
+                + "\n        \(names.1): \(their)")
         }
     }
 
