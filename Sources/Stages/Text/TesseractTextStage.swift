@@ -1,5 +1,6 @@
 import CTesseract
 import Captures
+import LineFinding
 import Runner
 
 /// The text (OCR) stage, kind `tesseract.text`: reads the lines of text in a decoded capture, with boxes and
@@ -54,8 +55,13 @@ public struct TesseractTextStage: Stage {
         let orientationEngine = { () throws(ReadingError) in try orientation.value(for: worker) }
         if let lineRecognizer = try lineReader.reader() {
             let scratch = try lineReader.scratches.value(for: worker)
-            let recognizer = BuiltInRecognizer(layout: engine, reader: lineRecognizer, scratch: scratch)
-            return try reader.read(image, recognizer: recognizer, orientationEngine: orientationEngine)
+            let tally = CPUTally()
+            let recognizer = BuiltInRecognizer(layout: engine, reader: lineRecognizer, scratch: scratch,
+                                               finder: options.lineFinder == .builtIn ? LineFinder() : nil,
+                                               finding: tally)
+            var result = try reader.read(image, recognizer: recognizer, orientationEngine: orientationEngine)
+            result.trace.lineFindingMilliseconds = tally.milliseconds
+            return result
         }
         return try reader.read(image, recognizer: TesseractRecognizer(engine: engine),
                                orientationEngine: orientationEngine)

@@ -16,6 +16,13 @@ extension TextReadingOptions {
             }
             recognizer = choice
         }
+        if let name = try options.string("lineFinder") {
+            guard let choice = LineFinderKind(rawValue: name) else {
+                throw options.invalid("lineFinder", "must be one of "
+                    + LineFinderKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+            }
+            lineFinder = choice
+        }
         pageSegmentationMode = try options.int("pageSegmentationMode", default: pageSegmentationMode, in: 1...13)
         skipWithoutText = try options.bool("skipWithoutText", default: skipWithoutText)
         normalizePolarity = try options.bool("normalizePolarity", default: normalizePolarity)

@@ -17,6 +17,9 @@ public struct TextReadingTrace: Sendable, Equatable {
     public var orientationChecks = 0
     /// The built-in recogniser read sample lines turned upside down with more confidence than as they stand.
     public var looksUpsideDown = false
+    /// CPU milliseconds the built-in recogniser's line finding took (our finder or Tesseract's layout analysis),
+    /// all passes together; 0 with Tesseract's own recognition.
+    public var lineFindingMilliseconds = 0.0
 
     public init() {}
 }

@@ -29,22 +29,32 @@ enum ParityBenchmark {
 
     /// Edit distance, words and truth words found, summed over the rows of a family.
     struct Score {
-        var rows = 0, characters = 0, edits = 0, words = 0, found = 0, milliseconds = 0.0
+        var rows = 0, characters = 0, edits = 0, words = 0, found = 0, milliseconds = 0.0, finding = 0.0
         var cer: Double { characters > 0 ? 100 * Double(edits) / Double(characters) : 0 }
         var recall: Double { words > 0 ? 100 * Double(found) / Double(words) : 0 }
         mutating func add(_ other: Score) {
             rows += other.rows; characters += other.characters; edits += other.edits
             words += other.words; found += other.found; milliseconds += other.milliseconds
+            finding += other.finding
         }
     }
 
-    static func run(folder: String, only: [String], verbose: Bool) throws {
+    /// `compareFinders`: the two readers are the built-in recogniser on our line finder's lines ("built-in") and
+    /// on Tesseract's layout analysis ("Tesseract" columns), instead of the built-in recogniser and Tesseract's
+    /// own recognition, both on Tesseract's layout.
+    static func run(folder: String, only: [String], verbose: Bool, compareFinders: Bool = false) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/truth.json"))
         let truth = try JSONDecoder().decode(Truth.self, from: data)
         var builtInOptions = TextReadingOptions()
         builtInOptions.recognizer = .builtIn
+        builtInOptions.lineFinder = compareFinders ? .builtIn : .tesseract
         var tesseractOptions = TextReadingOptions()
-        tesseractOptions.recognizer = .tesseract
+        tesseractOptions.recognizer = compareFinders ? .builtIn : .tesseract
+        tesseractOptions.lineFinder = .tesseract
+        if compareFinders {
+            report("columns: \"built-in\" = built-in recogniser on our line finder's lines; \"Tesseract\" = built-in "
+                + "recogniser on Tesseract's layout analysis (PSM 3)")
+        }
         let builtIn = TesseractTextStage(options: builtInOptions)
         let tesseract = TesseractTextStage(options: tesseractOptions)
         var families: [String: (ours: Score, theirs: Score, images: Int, presenceMisses: Int)] = [:]
@@ -52,14 +62,17 @@ enum ParityBenchmark {
         for image in truth.images where only.isEmpty || only.contains(where: { image.file.contains($0) }) {
             let picture = try RGBImage.photo(path: folder + "/" + image.file,
                                              longSide: min(1600, max(image.width, image.height)))
-            let (ours, oursTime) = try Measure.time { try builtIn.read(picture).text }
-            let (theirs, theirsTime) = try Measure.time { try tesseract.read(picture).text }
+            let (oursRead, oursTime) = try Measure.time { try builtIn.read(picture) }
+            let (theirsRead, theirsTime) = try Measure.time { try tesseract.read(picture) }
+            let ours = oursRead.text, theirs = theirsRead.text
             let ourReads = rowReads(ours, image), theirReads = rowReads(theirs, image)
             var ourScore = score(ourReads, image)
             var theirScore = score(theirReads, image)
             if verbose { compare(image, ourReads, theirReads) }
             ourScore.milliseconds = oursTime.cpu
             theirScore.milliseconds = theirsTime.cpu
+            ourScore.finding = oursRead.trace.lineFindingMilliseconds
+            theirScore.finding = theirsRead.trace.lineFindingMilliseconds
             let missed = !TesseractTextStage.presenceCheck(picture).hasText
             if families[image.family] == nil { order.append(image.family) }
             var entry = families[image.family] ?? (Score(), Score(), 0, 0)
@@ -74,8 +87,9 @@ enum ParityBenchmark {
         }
         report("parity on \(folder) (seed \(truth.seed))")
         report("| family | images | rows | words | CER built-in | CER Tesseract | word recall built-in "
-            + "| word recall Tesseract | CPU ms/image built-in / Tesseract | presence misses |")
-        report("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+            + "| word recall Tesseract | CPU ms/image built-in / Tesseract | line finding CPU ms/image built-in / "
+            + "Tesseract | presence misses |")
+        report("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         var all = (ours: Score(), theirs: Score(), images: 0, presenceMisses: 0)
         for family in order {
             let entry = families[family]!
@@ -93,6 +107,7 @@ enum ParityBenchmark {
         return "| \(name) | \(entry.images) | \(entry.ours.rows) | \(entry.ours.words) | \(format(entry.ours.cer))% "
             + "| \(format(entry.theirs.cer))% | \(format(entry.ours.recall))% | \(format(entry.theirs.recall))% "
             + "| \(format(entry.ours.milliseconds / images, 0)) / \(format(entry.theirs.milliseconds / images, 0)) "
+            + "| \(format(entry.ours.finding / images, 1)) / \(format(entry.theirs.finding / images, 1)) "
             + "| \(entry.presenceMisses) |"
     }
 

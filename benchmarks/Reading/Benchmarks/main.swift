@@ -5,7 +5,9 @@ import TextStages
 // ReadingBenchmarks [ocr|codes|all] [--screens N] [--photos N] [--only SUBSTRING|=NAME ...] [--json PATH]
 // The timing rows (OCR, presence, codes) are per-capture samples in the shared harness's results (Benchmarking:
 // the same nearest-rank median and p95 as every benchmark); `--json PATH` writes them with their raw samples.
-// ReadingBenchmarks parity FOLDER [--only SUBSTRING ...] [--verbose]   (FOLDER from scripts/parity-corpus.py)
+// ReadingBenchmarks parity FOLDER [--only SUBSTRING ...] [--verbose] [--compare-finders]
+//   (FOLDER from scripts/parity-corpus.py; --compare-finders: the built-in recogniser on our line finder's lines
+//   against the same recogniser on Tesseract's layout analysis)
 // Build with: swift build -c release --product ReadingBenchmarks
 
 
@@ -34,7 +36,8 @@ while let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.coun
 let which = arguments.first ?? "all"
 if which == "parity" {
     guard arguments.count >= 2 else { fatalError("usage: ReadingBenchmarks parity FOLDER (from scripts/parity-corpus.py)") }
-    try ParityBenchmark.run(folder: arguments[1], only: only, verbose: arguments.contains("--verbose"))
+    try ParityBenchmark.run(folder: arguments[1], only: only, verbose: arguments.contains("--verbose"),
+                            compareFinders: arguments.contains("--compare-finders"))
     exit(0)
 }
 
