@@ -29,7 +29,38 @@ package struct LineFinder: Sendable {
         let dark = RowGrouping.lines(map.components(of: .dark), lightOnDark: false, limits: limits)
         guard lightInk else { return ReadingOrder.sorted(dark) }
         let light = RowGrouping.lines(map.components(of: .light), lightOnDark: true, limits: limits)
-        return ReadingOrder.sorted(Self.resolve(dark, light))
+        let lines = Self.resolve(dark, light).map { line in
+            var line = line
+            line.lightOnDark = Self.isLightOnDark(line, in: page)
+            return line
+        }
+        return ReadingOrder.sorted(lines)
+    }
+
+    /// Whether the box's ink is its lighter level: the pixels of the box split at the middle of its 2nd and 98th
+    /// percentiles, the fewer side is ink (letters cover less of a box than their ground). Decided on the box,
+    /// not by the ink it was found in: near the edge of a region the polarity step turned, the two disagree.
+    static func isLightOnDark(_ line: FoundLine, in page: GrayImage) -> Bool {
+        var histogram = [Int](repeating: 0, count: 256)
+        page.pixels.withUnsafeBufferPointer { pixels in
+            for y in line.top..<line.bottom {
+                let row = y * page.width
+                for x in line.left..<line.right { histogram[Int(pixels[row + x])] += 1 }
+            }
+        }
+        let total = line.width * line.height
+        guard total > 0 else { return line.lightOnDark }
+        func percentile(_ share: Double) -> Int {
+            var seen = 0
+            for level in 0..<256 {
+                seen += histogram[level]
+                if Double(seen) >= share * Double(total) { return level }
+            }
+            return 255
+        }
+        let middle = (percentile(0.02) + percentile(0.98)) / 2
+        let darker = histogram[0..<middle].reduce(0, +)
+        return darker * 2 > total
     }
 
     /// Where a dark-ink line and a light-ink line cover each other (over a third of the smaller box), the one

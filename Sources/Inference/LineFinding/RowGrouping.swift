@@ -10,7 +10,7 @@ enum RowGrouping {
         /// Taller components are not letters (pictures, frames, rules).
         var maximumLetterHeight = 160
         /// Two letters link when the gap between them is at most this many times the shorter one's height.
-        var linkGap = 1.2
+        var linkGap = 2.0
         /// The taller of two linked letters is at most this many times the shorter.
         var heightRatio = 2.6
         /// Linked letters overlap vertically over at least this share of the shorter one's height.
