@@ -1,6 +1,7 @@
-/// Puts line boxes in reading order by recursive XY cuts: a set of lines is cut at its widest empty band, across
-/// (top part first) or down (left part first) the page, until no band is left; a vertical cut (columns) must be
-/// wider than the lines are tall, so the gaps between words of one row do not cut it.
+/// Puts line boxes in reading order by recursive XY cuts: a set of lines is cut at its blank bands across the page
+/// at least 1.5 lines high (blocks, top first); else at its bands down the page (columns, left first) wider than any
+/// band across and than 1.5 line heights, so the gaps between words of one row do not cut it; else at every band
+/// across (rows); until no band is left.
 enum ReadingOrder {
     static func sorted(_ lines: [FoundLine]) -> [FoundLine] {
         guard lines.count > 1 else { return lines }
@@ -23,14 +24,17 @@ enum ReadingOrder {
         let widestDown = down.map(\.width).max() ?? 0
         let columns = widestDown >= typical * 3 / 2 ? widestDown : 0
         var parts: [[FoundLine]]
-        if columns > widestAcross {
+        if widestAcross >= typical * 3 / 2 {
+            // Blocks first: every blank band across at least 1.5 lines high, top to bottom (so label ... value rows
+            // spaced apart read row by row).
+            parts = split(lines, at: across.filter { $0.width >= typical * 3 / 2 }.map(\.at)) { $0.bottom }
+        } else if columns > widestAcross {
             // Columns: every band down the page wider than any band across, left to right.
             let cuts = down.filter { $0.width > widestAcross && $0.width >= typical * 3 / 2 }.map(\.at)
             parts = split(lines, at: cuts) { $0.right }
         } else if widestAcross > 0 {
-            // Rows and blocks: every band across wider than the columns' gutter, top to bottom.
-            let cuts = across.filter { $0.width > columns }.map(\.at)
-            parts = split(lines, at: cuts) { $0.bottom }
+            // Rows: every band across, top to bottom.
+            parts = split(lines, at: across.map(\.at)) { $0.bottom }
         } else {
             // One row of boxes with narrow gaps: left to right.
             result += lines.sorted { $0.left != $1.left ? $0.left < $1.left : $0.top < $1.top }
