@@ -27,19 +27,30 @@ enum RowGrouping {
             }
         }
         letters = dropContainers(letters)
-        letters.sort { $0.minX < $1.minX }
-        let chains = link(letters, limits)
+        // Marks take part in linking (the bars of "==", a "-" between words bridge a gap wider than the letters
+        // alone allow), but only letters make a line.
+        // Only bars (twice as wide as high) bridge: dots and specks of texture do not.
+        let bars = marks.filter { $0.width >= 2 * $0.height }
+        marks = marks.filter { $0.width < 2 * $0.height }
+        let members = (letters.map { ($0, false) } + bars.map { ($0, true) }).sorted { $0.0.minX < $1.0.minX }
+        let chains = link(members, limits)
         var lines: [FoundLine] = []
         var singles: [InkBlob] = []
+        var loose: [InkBlob] = []
         for chain in chains {
-            if chain.count == 1 {
-                singles.append(letters[chain[0]])
+            let chainLetters = chain.filter { !members[$0].1 }.map { members[$0].0 }
+            let chainMarks = chain.filter { members[$0].1 }.map { members[$0].0 }
+            if chainLetters.count <= 1 {
+                singles += chainLetters
+                loose += chainMarks
                 continue
             }
-            let members = chain.map { letters[$0] }
-            guard sharesBaseline(members) else { continue }
-            lines.append(box(members, lightOnDark: lightOnDark))
+            guard sharesBaseline(chainLetters) else { continue }
+            var line = box(chainLetters + chainMarks, lightOnDark: lightOnDark)
+            line.letters = chainLetters.count
+            lines.append(line)
         }
+        marks += loose
         lines += singles.filter { single in
             // A lone letter or joined word counts beside another line of its height on its row (a table cell, a
             // short value), or when it is wide enough to be a word of joined letters itself.
@@ -84,33 +95,51 @@ enum RowGrouping {
         return sorted.indices.filter { keep[$0] }.map { sorted[$0] }
     }
 
-    /// Chains of letters (indices into `letters`, sorted by left edge), each in left-to-right order.
-    private static func link(_ letters: [InkBlob], _ limits: Limits) -> [[Int]] {
-        var parent = Array(letters.indices)
+    /// Chains of letters and marks (`members`, sorted by left edge, `true` for a mark): indices, each chain in
+    /// left-to-right order. Letters link as the limits say; a mark links to a letter whose height its centre lies
+    /// within, and to a mark beside or above it, within the same gap.
+    private static func link(_ members: [(InkBlob, Bool)], _ limits: Limits) -> [[Int]] {
+        var parent = Array(members.indices)
         func root(_ index: Int) -> Int {
             var current = index
             while parent[current] != current { parent[current] = parent[parent[current]]; current = parent[current] }
             return current
         }
-        for i in letters.indices {
-            let a = letters[i]
-            let reach = Int((Double(a.height) * limits.linkGap).rounded(.up))
+        // How far right a mark looks: as far as a tall letter of the page would.
+        let heights = members.filter { !$0.1 }.map(\.0.height).sorted()
+        let tall = heights.isEmpty ? limits.minimumLetterHeight : heights[heights.count * 9 / 10]
+        for i in members.indices {
+            let (a, aMark) = members[i]
+            let reach = Int((Double(aMark ? tall : a.height) * limits.linkGap).rounded(.up))
             var j = i + 1
-            while j < letters.count {
-                let b = letters[j]
+            while j < members.count {
+                let (b, bMark) = members[j]
                 if b.minX - a.maxX > reach { break }
                 j += 1
-                let low = min(a.height, b.height), high = max(a.height, b.height)
-                guard Double(high) <= limits.heightRatio * Double(low) else { continue }
-                let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
-                guard Double(overlap) >= limits.verticalOverlap * Double(low) else { continue }
-                guard Double(b.minX - a.maxX) <= limits.linkGap * Double(low) else { continue }
+                let gap = Double(b.minX - a.maxX)
+                switch (aMark, bMark) {
+                case (false, false):
+                    let low = min(a.height, b.height), high = max(a.height, b.height)
+                    guard Double(high) <= limits.heightRatio * Double(low) else { continue }
+                    let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+                    guard Double(overlap) >= limits.verticalOverlap * Double(low) else { continue }
+                    guard gap <= limits.linkGap * Double(low) else { continue }
+                case (true, true):
+                    let size = Double(max(a.height, b.height, a.width, b.width, 2))
+                    let centres = abs(Double(a.minY + a.maxY) - Double(b.minY + b.maxY)) / 2
+                    guard gap <= 2 * size, centres <= 2 * size else { continue }
+                default:
+                    let (letter, mark) = aMark ? (b, a) : (a, b)
+                    let centre = (mark.minY + mark.maxY) / 2
+                    guard centre > letter.minY, centre < letter.maxY,
+                          gap <= limits.linkGap * Double(letter.height) else { continue }
+                }
                 let ra = root(i), rb = root(j - 1)
                 if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
             }
         }
         var chains: [Int: [Int]] = [:]
-        for index in letters.indices { chains[root(index), default: []].append(index) }
+        for index in members.indices { chains[root(index), default: []].append(index) }
         return chains.keys.sorted().map { chains[$0]! }
     }
 
