@@ -40,7 +40,9 @@ public struct TesseractTextStage: Stage {
     ///
     /// For a photo (unless `invertRegionsOnPhotos`), light-on-dark regions are left to Tesseract's own
     /// inverted retry: in scenes the local-mean inversion turns dark surroundings of a light sign into a frame
-    /// that Tesseract misreads (measured in docs/reading.md).
+    /// that Tesseract misreads (measured in docs/reading.md). Photos also keep Tesseract's layout analysis with
+    /// `lineFinder: "builtin"`: our finder takes scene texture for rows of letters (docs/reading.md, "Our own
+    /// line finder").
     public func read(_ image: RGBImage, kind: CaptureMetadata.Kind = .screenshot, worker: Int = 0)
         throws(ReadingError) -> (text: CaptureText, trace: TextReadingTrace)
     {
@@ -57,7 +59,8 @@ public struct TesseractTextStage: Stage {
             let scratch = try lineReader.scratches.value(for: worker)
             let tally = CPUTally()
             let recognizer = BuiltInRecognizer(layout: engine, reader: lineRecognizer, scratch: scratch,
-                                               finder: options.lineFinder == .builtIn ? LineFinder() : nil,
+                                               finder: options.lineFinder == .builtIn && kind != .photo
+                                                   ? LineFinder() : nil,
                                                finding: tally)
             var result = try reader.read(image, recognizer: recognizer, orientationEngine: orientationEngine)
             result.trace.lineFindingMilliseconds = tally.milliseconds
