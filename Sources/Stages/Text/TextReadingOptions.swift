@@ -8,10 +8,11 @@ public struct TextReadingOptions: Sendable, Equatable {
     /// Who reads the lines Tesseract finds: this module's own run of the traineddata's LSTM network
     /// (`builtIn`), or Tesseract itself.
     public var recognizer: TextRecognizerKind = .builtIn
-    /// Who finds the lines the built-in recogniser reads: our own `LineFinder` (`builtIn`, the default since
-    /// issue 10 part 4: local binarisation, components grouped into rows split at wide gaps; docs/reading.md) or
-    /// Tesseract's layout analysis. Tesseract's own recognition always finds its lines itself.
-    public var lineFinder: LineFinderKind = .builtIn
+    /// Who finds the lines the built-in recogniser reads: our own `LineFinder` (`builtIn`: local binarisation,
+    /// components grouped into rows split at wide gaps; docs/reading.md, screenshots only) or Tesseract's layout
+    /// analysis (the default until the dark-mode defect in docs/reading.md is fixed). Tesseract's own recognition
+    /// always finds its lines itself.
+    public var lineFinder: LineFinderKind = .tesseract
     /// Tesseract's page segmentation mode (3 = automatic, 11 = sparse text, 6 = one block, ...).
     public var pageSegmentationMode: Int = 3
     /// Skip recognition when the text-presence check finds no rows of letters.
