@@ -70,7 +70,7 @@ targets += [
     // `tesseract.text`: Tesseract's layout analysis, then a `TextRecognizer` (the built-in line recogniser or
     // Tesseract's own recognition).
     .target(name: "TextStages",
-            dependencies: ["Runner", "Captures", "CTesseract", "COpenBLAS", "LineRecognition"],
+            dependencies: ["Runner", "Captures", "CTesseract", "COpenBLAS", "LineRecognition", "LineFinding"],
             path: "Sources/Stages/Text"),
     // `zxing.codes`: QR codes and barcodes, a thin adapter over CodeReading (zxing-cpp).
     .target(name: "CodesStages", dependencies: ["Runner", "Captures", "CodeReading", "LineRecognition"],
@@ -276,6 +276,14 @@ targets += [
                       path: "benchmarks/Imaging"),
 ]
 products += [.executable(name: "ImagingBenchmarks", targets: ["ImagingBenchmarks"])]
+
+// MARK: - Line finding (issue 10 part 4): our own text line finder, in place of Tesseract's layout analysis
+
+targets += [
+    // Line boxes of a gray page in reading order: local binarisation, components, rows split at wide gaps; no stage.
+    .target(name: "LineFinding", dependencies: ["LineRecognition"], path: "Sources/Inference/LineFinding"),
+    .testTarget(name: "LineFindingTests", dependencies: ["LineFinding", "LineRecognition", "ReadingFixtures", "Captures"]),
+]
 
 let package = Package(
     name: "pool-pipeline",

@@ -34,7 +34,8 @@ struct TextStageTests {
     @Test("given light text on a dark page (dark mode), when read, then every line comes back exactly")
     func darkPage() throws {
         let page = try Pages.text(Self.lines, color: .init(225, 225, 225), background: .init(24, 24, 28))
-        #expect(try stage.read(page.image).text.lines.map(\.text) == Self.lines)
+        let read = try stage.read(page.image).text.lines.map(\.text)
+        #expect(read == Self.lines, "read \(read)")
     }
 
     @Test("given a light page with a dark banner, when read, then the banner's light text is read too")

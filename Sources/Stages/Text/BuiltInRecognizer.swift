@@ -1,13 +1,19 @@
 import CTesseract
+import LineFinding
 
 /// The built-in line recogniser (LineRecognition's run of the traineddata's LSTM network) reading the lines that
-/// Tesseract's layout analysis finds (option `recognizer: "builtin"`, the default).
+/// our own `LineFinder` or Tesseract's layout analysis finds (options `recognizer: "builtin"`, the default, and
+/// `lineFinder`).
 struct BuiltInRecognizer: TextRecognizer {
-    /// Finds the lines (layout analysis only).
+    /// Finds the lines when `finder` is nil (layout analysis only).
     let layout: TesseractEngine
     let reader: LineRecognizer
     /// The calling worker's buffers.
     let scratch: LineScratch
+    /// Our own line finder; nil: Tesseract's layout analysis.
+    var finder: LineFinder? = nil
+    /// Where the CPU time spent finding lines is added up (benchmarks), if anywhere.
+    var finding: CPUTally? = nil
 
     /// The network reads upside-down text confidently too, so its confidence says little; the sample lines read
     /// both ways do.
@@ -23,23 +29,25 @@ struct BuiltInRecognizer: TextRecognizer {
     func recognize(_ page: GrayImage, mode: TessPageSegMode, invert: Bool, checkUpsideDown: Bool, layoutScale: Double)
         throws(ReadingError) -> (lines: [TesseractEngine.Line], looksUpsideDown: Bool)
     {
-        let boxes = findLines(page, mode: mode, scale: layoutScale)
+        let found = findLines(page, mode: mode, scale: layoutScale)
+        let boxes = found.map(\.box)
+        let light = found.map(\.light)
         let rects = boxes.map { box in
             // The line with Tesseract's margin of 4 pixels, inside the image.
             let left = max(0, box.left - 4), top = max(0, box.top - 4)
             let right = min(page.width, box.right + 4), bottom = min(page.height, box.bottom + 4)
             return LineRecognizer.LineRect(left: left, top: top, width: right - left, height: bottom - top)
         }
-        var reads = reader.recognizeWords(rects, in: page, scratch: scratch)
+        var reads = readWords(rects.indices, rects: rects, light: light, page: page, flipped: false)
         if invert {
             // Tesseract's inverted retry, done here: weak lines are read again inverted, the better read kept.
             let weak = reads.indices.filter { reads[$0].confidence < Self.invertedRetryConfidence }
-            let retried = reader.recognizeWords(weak.map { rects[$0] }, in: page, inverted: true, scratch: scratch)
+            let retried = readWords(weak, rects: rects, light: light, page: page, flipped: true)
             for (index, read) in zip(weak, retried) where read.confidence > reads[index].confidence {
                 reads[index] = read
             }
         }
-        let upsideDown = checkUpsideDown && looksUpsideDown(reads, rects: rects, in: page)
+        let upsideDown = checkUpsideDown && looksUpsideDown(reads, rects: rects, light: light, in: page)
         let lines = zip(boxes, reads).compactMap { box, read -> TesseractEngine.Line? in
             guard !read.text.isEmpty else { return nil }
             return TesseractEngine.Line(text: read.text, left: box.left, top: box.top, right: box.right,
@@ -48,30 +56,63 @@ struct BuiltInRecognizer: TextRecognizer {
         return (lines, upsideDown)
     }
 
+    /// Reads the lines `indices` of `rects` word by word, light-on-dark lines inverted (`flipped`: the other way
+    /// round), in one batch per polarity; the reads in the order of `indices`.
+    private func readWords(_ indices: some Collection<Int>, rects: [LineRecognizer.LineRect], light: [Bool],
+                           page: GrayImage, flipped: Bool) -> [(text: String, confidence: Double)] {
+        let order = Array(indices)
+        var reads = [(text: String, confidence: Double)](repeating: ("", 0), count: order.count)
+        for inverted in [false, true] {
+            let positions = order.indices.filter { (light[order[$0]] != flipped) == inverted }
+            guard !positions.isEmpty else { continue }
+            let batch = reader.recognizeWords(positions.map { rects[order[$0]] }, in: page, inverted: inverted,
+                                              scratch: scratch)
+            for (position, read) in zip(positions, batch) { reads[position] = read }
+        }
+        return reads
+    }
+
     /// The line boxes of `page`, found on a copy scaled by `scale` (at most 1) and mapped back to `page`'s
-    /// pixels, widened to whole pixels and kept inside the page.
-    private func findLines(_ page: GrayImage, mode: TessPageSegMode, scale: Double) -> [TesseractEngine.LineBox] {
+    /// pixels, widened to whole pixels and kept inside the page, each with whether its letters are light on
+    /// darker ground (only our finder tells).
+    private func findLines(_ page: GrayImage, mode: TessPageSegMode, scale: Double)
+        -> [(box: TesseractEngine.LineBox, light: Bool)]
+    {
+        let started = CPUTally.now()
+        defer { finding?.add(since: started) }
         let small = scale < 1 ? page.scaled(by: scale) : page
-        guard small.width != page.width || small.height != page.height else { return layout.findLines(page, mode: mode) }
+        let found: [(box: TesseractEngine.LineBox, light: Bool)]
+        if let finder {
+            found = finder.lines(in: small).map {
+                (TesseractEngine.LineBox(left: $0.left, top: $0.top, right: $0.right, bottom: $0.bottom), $0.lightOnDark)
+            }
+        } else {
+            found = layout.findLines(small, mode: mode).map { ($0, false) }
+        }
+        guard small.width != page.width || small.height != page.height else { return found }
         let sx = Double(page.width) / Double(small.width), sy = Double(page.height) / Double(small.height)
-        return layout.findLines(small, mode: mode).compactMap { box in
+        return found.compactMap { line in
+            let box = line.box
             let left = max(0, Int((Double(box.left) * sx).rounded(.down)))
             let top = max(0, Int((Double(box.top) * sy).rounded(.down)))
             let right = min(page.width, Int((Double(box.right) * sx).rounded(.up)))
             let bottom = min(page.height, Int((Double(box.bottom) * sy).rounded(.up)))
             guard right > left, bottom > top else { return nil }
-            return TesseractEngine.LineBox(left: left, top: top, right: right, bottom: bottom)
+            return (TesseractEngine.LineBox(left: left, top: top, right: right, bottom: bottom), line.light)
         }
     }
 
     /// Whether the page reads better upside down: its longest lines (up to three) read turned by 180 degrees
     /// with clearly more confidence than as they stand.
     private func looksUpsideDown(_ reads: [(text: String, confidence: Double)], rects: [LineRecognizer.LineRect],
-                                 in page: GrayImage) -> Bool {
-        let sample = reads.indices.filter { reads[$0].text.count >= 4 }
+                                 light: [Bool], in page: GrayImage) -> Bool {
+        // Lines of the page's main polarity only, so the sample is one batch.
+        let inverted = light.filter { $0 }.count * 2 > light.count
+        let sample = reads.indices.filter { reads[$0].text.count >= 4 && light[$0] == inverted }
             .sorted { rects[$0].width > rects[$1].width }.prefix(3)
         guard !sample.isEmpty else { return false }
-        let turned = reader.recognize(sample.map { rects[$0] }, in: page, upsideDown: true, scratch: scratch)
+        let turned = reader.recognize(sample.map { rects[$0] }, in: page, inverted: inverted, upsideDown: true,
+                                      scratch: scratch)
         let standing = sample.reduce(0) { $0 + reads[$1].confidence } / Double(sample.count)
         let flipped = turned.reduce(0) { $0 + $1.confidence } / Double(sample.count)
         return flipped > standing + Self.upsideDownMargin

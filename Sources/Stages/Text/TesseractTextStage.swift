@@ -1,5 +1,6 @@
 import CTesseract
 import Captures
+import LineFinding
 import Runner
 
 /// The text (OCR) stage, kind `tesseract.text`: reads the lines of text in a decoded capture, with boxes and
@@ -39,7 +40,9 @@ public struct TesseractTextStage: Stage {
     ///
     /// For a photo (unless `invertRegionsOnPhotos`), light-on-dark regions are left to Tesseract's own
     /// inverted retry: in scenes the local-mean inversion turns dark surroundings of a light sign into a frame
-    /// that Tesseract misreads (measured in docs/reading.md).
+    /// that Tesseract misreads (measured in docs/reading.md). Photos also keep Tesseract's layout analysis with
+    /// `lineFinder: "builtin"`: our finder takes scene texture for rows of letters (docs/reading.md, "Our own
+    /// line finder").
     public func read(_ image: RGBImage, kind: CaptureMetadata.Kind = .screenshot, worker: Int = 0)
         throws(ReadingError) -> (text: CaptureText, trace: TextReadingTrace)
     {
@@ -54,8 +57,14 @@ public struct TesseractTextStage: Stage {
         let orientationEngine = { () throws(ReadingError) in try orientation.value(for: worker) }
         if let lineRecognizer = try lineReader.reader() {
             let scratch = try lineReader.scratches.value(for: worker)
-            let recognizer = BuiltInRecognizer(layout: engine, reader: lineRecognizer, scratch: scratch)
-            return try reader.read(image, recognizer: recognizer, orientationEngine: orientationEngine)
+            let tally = CPUTally()
+            let recognizer = BuiltInRecognizer(layout: engine, reader: lineRecognizer, scratch: scratch,
+                                               finder: options.lineFinder == .builtIn && kind != .photo
+                                                   ? LineFinder() : nil,
+                                               finding: tally)
+            var result = try reader.read(image, recognizer: recognizer, orientationEngine: orientationEngine)
+            result.trace.lineFindingMilliseconds = tally.milliseconds
+            return result
         }
         return try reader.read(image, recognizer: TesseractRecognizer(engine: engine),
                                orientationEngine: orientationEngine)

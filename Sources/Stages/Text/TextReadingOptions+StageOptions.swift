@@ -17,6 +17,13 @@ extension TextReadingOptions {
             recognizer = choice
         }
         dictionaryBeam = try options.bool("dictionaryBeam", default: dictionaryBeam)
+        if let name = try options.string("lineFinder") {
+            guard let choice = LineFinderKind(rawValue: name) else {
+                throw options.invalid("lineFinder", "must be one of "
+                    + LineFinderKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+            }
+            lineFinder = choice
+        }
         pageSegmentationMode = try options.int("pageSegmentationMode", default: pageSegmentationMode, in: 1...13)
         skipWithoutText = try options.bool("skipWithoutText", default: skipWithoutText)
         normalizePolarity = try options.bool("normalizePolarity", default: normalizePolarity)

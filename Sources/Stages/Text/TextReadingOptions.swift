@@ -11,6 +11,11 @@ public struct TextReadingOptions: Sendable, Equatable {
     /// The built-in recogniser decodes with a beam and the traineddata's dictionaries, as Tesseract does;
     /// false: the best code at each step (greedy, faster, more single-letter errors).
     public var dictionaryBeam: Bool = true
+    /// Who finds the lines the built-in recogniser reads: our own `LineFinder` (`builtIn`: local binarisation,
+    /// components grouped into rows split at wide gaps; docs/reading.md, screenshots only) or Tesseract's layout
+    /// analysis (the default until the dark-mode defect in docs/reading.md is fixed). Tesseract's own recognition
+    /// always finds its lines itself.
+    public var lineFinder: LineFinderKind = .tesseract
     /// Tesseract's page segmentation mode (3 = automatic, 11 = sparse text, 6 = one block, ...).
     public var pageSegmentationMode: Int = 3
     /// Skip recognition when the text-presence check finds no rows of letters.
@@ -52,5 +57,13 @@ public enum TextRecognizerKind: String, Sendable, Equatable, CaseIterable {
     /// The traineddata's LSTM network run by this module (one language at a time).
     case builtIn = "builtin"
     /// Tesseract's own recognition.
+    case tesseract
+}
+
+/// Who finds the lines the built-in recogniser reads: see `TextReadingOptions.lineFinder`.
+public enum LineFinderKind: String, Sendable, Equatable, CaseIterable {
+    /// `LineFinder` (module LineFinding).
+    case builtIn = "builtin"
+    /// Tesseract's layout analysis (`TessBaseAPIAnalyseLayout`, page segmentation mode `pageSegmentationMode`).
     case tesseract
 }

@@ -19,6 +19,9 @@ public struct TextReadingTrace: Sendable, Equatable {
     public var looksUpsideDown = false
     /// The layout found no line on a page with letters in rows, so the page was read again as one block.
     public var readAsOneBlock = false
+    /// CPU milliseconds the built-in recogniser's line finding took (our finder or Tesseract's layout analysis),
+    /// all passes together; 0 with Tesseract's own recognition.
+    public var lineFindingMilliseconds = 0.0
 
     public init() {}
 }

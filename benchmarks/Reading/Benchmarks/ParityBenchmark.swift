@@ -29,24 +29,34 @@ enum ParityBenchmark {
 
     /// Edit distance, words and truth words found, summed over the rows of a family.
     struct Score {
-        var rows = 0, characters = 0, edits = 0, words = 0, found = 0, milliseconds = 0.0
+        var rows = 0, characters = 0, edits = 0, words = 0, found = 0, milliseconds = 0.0, finding = 0.0
         var cer: Double { characters > 0 ? 100 * Double(edits) / Double(characters) : 0 }
         var recall: Double { words > 0 ? 100 * Double(found) / Double(words) : 0 }
         mutating func add(_ other: Score) {
             rows += other.rows; characters += other.characters; edits += other.edits
             words += other.words; found += other.found; milliseconds += other.milliseconds
+            finding += other.finding
         }
     }
 
-    static func run(folder: String, only: [String], verbose: Bool) throws {
+    /// `compareFinders`: the two readers are the built-in recogniser on our line finder's lines ("built-in") and
+    /// on Tesseract's layout analysis ("Tesseract" columns), instead of the built-in recogniser and Tesseract's
+    /// own recognition, both on Tesseract's layout.
+    static func run(folder: String, only: [String], verbose: Bool, compareFinders: Bool = false) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/truth.json"))
         let truth = try JSONDecoder().decode(Truth.self, from: data)
         var builtInOptions = TextReadingOptions()
         builtInOptions.recognizer = .builtIn
+        builtInOptions.lineFinder = compareFinders ? .builtIn : .tesseract
         var greedyOptions = builtInOptions
         greedyOptions.dictionaryBeam = false
         var tesseractOptions = TextReadingOptions()
-        tesseractOptions.recognizer = .tesseract
+        tesseractOptions.recognizer = compareFinders ? .builtIn : .tesseract
+        tesseractOptions.lineFinder = .tesseract
+        if compareFinders {
+            report("columns: \"built-in\" = built-in recogniser on our line finder's lines; \"Tesseract\" = built-in "
+                + "recogniser on Tesseract's layout analysis (PSM 3)")
+        }
         let builtIn = TesseractTextStage(options: builtInOptions)
         let greedy = TesseractTextStage(options: greedyOptions)
         let tesseract = TesseractTextStage(options: tesseractOptions)
@@ -56,8 +66,9 @@ enum ParityBenchmark {
             let picture = try RGBImage.photo(path: folder + "/" + image.file,
                                              longSide: min(1600, max(image.width, image.height)))
             let (plain, plainTime) = try Measure.time { try greedy.read(picture).text }
-            let (ours, oursTime) = try Measure.time { try builtIn.read(picture).text }
-            let (theirs, theirsTime) = try Measure.time { try tesseract.read(picture).text }
+            let (oursRead, oursTime) = try Measure.time { try builtIn.read(picture) }
+            let (theirsRead, theirsTime) = try Measure.time { try tesseract.read(picture) }
+            let ours = oursRead.text, theirs = theirsRead.text
             let ourReads = rowReads(ours, image), theirReads = rowReads(theirs, image)
             let plainReads = rowReads(plain, image)
             var plainScore = score(plainReads, image)
@@ -70,6 +81,8 @@ enum ParityBenchmark {
             }
             ourScore.milliseconds = oursTime.cpu
             theirScore.milliseconds = theirsTime.cpu
+            ourScore.finding = oursRead.trace.lineFindingMilliseconds
+            theirScore.finding = theirsRead.trace.lineFindingMilliseconds
             let missed = !TesseractTextStage.presenceCheck(picture).hasText
             if families[image.family] == nil { order.append(image.family) }
             var entry = families[image.family] ?? Entry()
@@ -86,8 +99,9 @@ enum ParityBenchmark {
         report("parity on \(folder) (seed \(truth.seed))")
         report("| family | images | rows | words | CER built-in greedy → beam | CER Tesseract "
             + "| word recall built-in greedy → beam | word recall Tesseract | beam − Tesseract "
-            + "| CPU ms/image built-in greedy / beam / Tesseract | presence misses |")
-        report("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+            + "| CPU ms/image built-in greedy / beam / Tesseract | line finding CPU ms/image built-in / Tesseract "
+            + "| presence misses |")
+        report("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         var all = Entry()
         for family in order {
             let entry = families[family]!
@@ -111,7 +125,9 @@ enum ParityBenchmark {
             + "| \(format(entry.greedy.recall))% → \(format(entry.ours.recall))% | \(format(entry.theirs.recall))% "
             + "| \(gap >= 0 ? "+" : "")\(format(gap)) "
             + "| \(format(entry.greedy.milliseconds / images, 0)) / \(format(entry.ours.milliseconds / images, 0)) "
-            + "/ \(format(entry.theirs.milliseconds / images, 0)) | \(entry.presenceMisses) |"
+            + "/ \(format(entry.theirs.milliseconds / images, 0)) "
+            + "| \(format(entry.ours.finding / images, 1)) / \(format(entry.theirs.finding / images, 1)) "
+            + "| \(entry.presenceMisses) |"
     }
 
     /// The text read on each truth row: each line goes to the row whose band holds its vertical centre and whose

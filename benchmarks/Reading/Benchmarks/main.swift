@@ -9,7 +9,9 @@ import TextStages
 // Each timing reads the corpus `--rounds` times (default 3) after one warm-up read, every variant in turn in each
 // round (the order reversed every other round), so a change in machine load hits all variants alike; ratios are
 // the medians of the per-round ratios against the first variant (the baseline) of the same run.
-// ReadingBenchmarks parity FOLDER [--only SUBSTRING ...] [--verbose]   (FOLDER from scripts/parity-corpus.py)
+// ReadingBenchmarks parity FOLDER [--only SUBSTRING ...] [--verbose] [--compare-finders]
+//   (FOLDER from scripts/parity-corpus.py; --compare-finders: the built-in recogniser on our line finder's lines
+//   against the same recogniser on Tesseract's layout analysis)
 // Build with: swift build -c release --product ReadingBenchmarks
 
 
@@ -39,7 +41,8 @@ while let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.coun
 let which = arguments.first ?? "all"
 if which == "parity" {
     guard arguments.count >= 2 else { fatalError("usage: ReadingBenchmarks parity FOLDER (from scripts/parity-corpus.py)") }
-    try ParityBenchmark.run(folder: arguments[1], only: only, verbose: arguments.contains("--verbose"))
+    try ParityBenchmark.run(folder: arguments[1], only: only, verbose: arguments.contains("--verbose"),
+                            compareFinders: arguments.contains("--compare-finders"))
     exit(0)
 }
 

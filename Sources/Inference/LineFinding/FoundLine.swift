@@ -1,0 +1,25 @@
+/// One line of text a `LineFinder` found: its box in the page's pixels (right and bottom exclusive), whether its
+/// letters are lighter than their ground, and how many letter-sized components it holds.
+package struct FoundLine: Sendable, Equatable {
+    package var left: Int, top: Int, right: Int, bottom: Int
+    /// Light letters on darker ground: read the box inverted.
+    package var lightOnDark: Bool
+    /// The letter-sized components the line was built from (marks such as dots and accents not counted).
+    package var letters: Int
+
+    package init(left: Int, top: Int, right: Int, bottom: Int, lightOnDark: Bool = false, letters: Int = 0) {
+        (self.left, self.top, self.right, self.bottom) = (left, top, right, bottom)
+        self.lightOnDark = lightOnDark
+        self.letters = letters
+    }
+
+    package var width: Int { right - left }
+    package var height: Int { bottom - top }
+    /// The box's vertical centre.
+    package var middle: Double { Double(top + bottom) / 2 }
+
+    /// The area `self` and `other` share.
+    func overlapArea(_ other: FoundLine) -> Int {
+        max(0, min(right, other.right) - max(left, other.left)) * max(0, min(bottom, other.bottom) - max(top, other.top))
+    }
+}

@@ -1,0 +1,94 @@
+import LineRecognition
+
+/// Finds the lines of text on a gray page without Tesseract: the page is binarised against its local mean both
+/// ways (dark ink and light ink), each ink's connected components are grouped into rows of letters split at gaps
+/// wide for their height (`RowGrouping`), a light-ink line that covers a dark-ink line is dropped (or the other
+/// way round: the one with more letters stays; letters' counters form rows of the other ink), and the lines come
+/// back in reading order (`ReadingOrder`). Cheap: one pass of local means, two of run-length labelling.
+package struct LineFinder: Sendable {
+    /// The half side of the square each pixel is compared with.
+    package var radius = 20
+    /// How much darker (lighter) than that square's mean a pixel must be to be dark (light) ink.
+    package var contrast = 18
+    /// Letters at least this high (pixels); smaller ink is a mark (dot, comma, accent) or noise.
+    package var minimumLetterHeight = 5
+    /// Letters at most this high (pixels).
+    package var maximumLetterHeight = 160
+    /// Look for light letters on darker ground too.
+    package var lightInk = true
+
+    package init() {}
+
+    /// The line boxes of `page`, in reading order.
+    package func lines(in page: GrayImage) -> [FoundLine] {
+        guard page.width >= 8, page.height >= 8 else { return [] }
+        let map = InkMap(page, radius: radius, contrast: contrast)
+        var limits = RowGrouping.Limits()
+        limits.minimumLetterHeight = minimumLetterHeight
+        limits.maximumLetterHeight = maximumLetterHeight
+        let dark = RowGrouping.lines(map.components(of: .dark), lightOnDark: false, limits: limits)
+        guard lightInk else { return ReadingOrder.sorted(dark) }
+        let light = RowGrouping.lines(map.components(of: .light), lightOnDark: true, limits: limits)
+        let lines = Self.resolve(dark, light).map { line in
+            var line = line
+            line.lightOnDark = Self.isLightOnDark(line, in: page)
+            return line
+        }
+        return ReadingOrder.sorted(lines)
+    }
+
+    /// Whether the box's ink is its lighter level: the pixels of the box split at the middle of its 2nd and 98th
+    /// percentiles, the fewer side is ink (letters cover less of a box than their ground). Decided on the box,
+    /// not by the ink it was found in: near the edge of a region the polarity step turned, the two disagree.
+    static func isLightOnDark(_ line: FoundLine, in page: GrayImage) -> Bool {
+        var histogram = [Int](repeating: 0, count: 256)
+        page.pixels.withUnsafeBufferPointer { pixels in
+            for y in line.top..<line.bottom {
+                let row = y * page.width
+                for x in line.left..<line.right { histogram[Int(pixels[row + x])] += 1 }
+            }
+        }
+        let total = line.width * line.height
+        guard total > 0 else { return line.lightOnDark }
+        func percentile(_ share: Double) -> Int {
+            var seen = 0
+            for level in 0..<256 {
+                seen += histogram[level]
+                if Double(seen) >= share * Double(total) { return level }
+            }
+            return 255
+        }
+        let middle = (percentile(0.02) + percentile(0.98)) / 2
+        let darker = histogram[0..<middle].reduce(0, +)
+        return darker * 2 > total
+    }
+
+    /// Where a dark-ink line and a light-ink line cover each other (over a third of the smaller box), the one
+    /// with fewer letters is dropped (ties: the light one).
+    static func resolve(_ dark: [FoundLine], _ light: [FoundLine]) -> [FoundLine] {
+        var keepDark = [Bool](repeating: true, count: dark.count)
+        var keepLight = [Bool](repeating: true, count: light.count)
+        let order = dark.indices.sorted { dark[$0].top < dark[$1].top }
+        let tops = order.map { dark[$0].top }
+        let tallest = dark.map(\.height).max() ?? 0
+        for (index, line) in light.enumerated() {
+            var low = 0, high = tops.count
+            while low < high {
+                let mid = (low + high) / 2
+                if tops[mid] < line.top - tallest { low = mid + 1 } else { high = mid }
+            }
+            var k = low
+            while k < order.count && tops[k] < line.bottom {
+                let other = order[k]
+                k += 1
+                let shared = line.overlapArea(dark[other])
+                guard shared * 3 > min(line.width * line.height, dark[other].width * dark[other].height) else {
+                    continue
+                }
+                if line.letters > dark[other].letters { keepDark[other] = false } else { keepLight[index] = false }
+            }
+        }
+        return dark.indices.filter { keepDark[$0] }.map { dark[$0] }
+            + light.indices.filter { keepLight[$0] }.map { light[$0] }
+    }
+}
