@@ -41,18 +41,24 @@ enum ParityBenchmark {
 
     /// `compareFinders`: the two readers are the built-in recogniser on our line finder's lines ("built-in") and
     /// on Tesseract's layout analysis ("Tesseract" columns), instead of the built-in recogniser and Tesseract's
-    /// own recognition, both on Tesseract's layout.
-    static func run(folder: String, only: [String], verbose: Bool, compareFinders: Bool = false) throws {
+    /// own recognition, both on Tesseract's layout. `ourLines`: the built-in recogniser reads our line finder's lines
+    /// and Tesseract reads its own (what each does in a pipeline), instead of both reading Tesseract's layout.
+    static func run(folder: String, only: [String], verbose: Bool, compareFinders: Bool = false,
+                    ourLines: Bool = false) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/truth.json"))
         let truth = try JSONDecoder().decode(Truth.self, from: data)
         var builtInOptions = TextReadingOptions()
         builtInOptions.recognizer = .builtIn
-        builtInOptions.lineFinder = compareFinders ? .builtIn : .tesseract
+        builtInOptions.lineFinder = compareFinders || ourLines ? .builtIn : .tesseract
         var greedyOptions = builtInOptions
         greedyOptions.dictionaryBeam = false
         var tesseractOptions = TextReadingOptions()
         tesseractOptions.recognizer = compareFinders ? .builtIn : .tesseract
         tesseractOptions.lineFinder = .tesseract
+        if ourLines {
+            report("columns: \"built-in\" = built-in recogniser on our line finder's lines; \"Tesseract\" = "
+                + "Tesseract's own recognition on its own layout analysis (PSM 3)")
+        }
         if compareFinders {
             report("columns: \"built-in\" = built-in recogniser on our line finder's lines; \"Tesseract\" = built-in "
                 + "recogniser on Tesseract's layout analysis (PSM 3)")

@@ -9,9 +9,10 @@ import TextStages
 // Each timing reads the corpus `--rounds` times (default 3) after one warm-up read, every variant in turn in each
 // round (the order reversed every other round), so a change in machine load hits all variants alike; ratios are
 // the medians of the per-round ratios against the first variant (the baseline) of the same run.
-// ReadingBenchmarks parity FOLDER [--only SUBSTRING ...] [--verbose] [--compare-finders]
+// ReadingBenchmarks parity FOLDER [--only SUBSTRING ...] [--verbose] [--compare-finders | --our-lines]
 //   (FOLDER from scripts/parity-corpus.py; --compare-finders: the built-in recogniser on our line finder's lines
-//   against the same recogniser on Tesseract's layout analysis)
+//   against the same recogniser on Tesseract's layout analysis; --our-lines: the built-in recogniser on our lines
+//   against Tesseract's own recognition on its own layout, as each reads in a pipeline)
 // Build with: swift build -c release --product ReadingBenchmarks
 
 
@@ -42,7 +43,8 @@ let which = arguments.first ?? "all"
 if which == "parity" {
     guard arguments.count >= 2 else { fatalError("usage: ReadingBenchmarks parity FOLDER (from scripts/parity-corpus.py)") }
     try ParityBenchmark.run(folder: arguments[1], only: only, verbose: arguments.contains("--verbose"),
-                            compareFinders: arguments.contains("--compare-finders"))
+                            compareFinders: arguments.contains("--compare-finders"),
+                            ourLines: arguments.contains("--our-lines"))
     exit(0)
 }
 
