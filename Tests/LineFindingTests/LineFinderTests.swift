@@ -62,6 +62,19 @@ struct LineFinderTests {
         #expect(lines.first { $0.bottom < 100 }?.lightOnDark == false, "found \(lines)")
     }
 
+    @Test("given light text on a dark page (dark mode), when lines are found, then each drawn line is one light-on-dark box, in order")
+    func darkPage() throws {
+        let lines = ["Invoice number 48213", "Total due 129.50 EUR", "Pay before Friday"]
+        let page = try Pages.text(lines, color: .init(225, 225, 225), background: .init(24, 24, 28))
+        let found = LineFinder().lines(in: GrayImage(page.image))
+        #expect(found.count == lines.count, "found \(found)")
+        guard found.count == lines.count else { return }
+        for (line, drawn) in zip(found, page.boxes) {
+            #expect(line.lightOnDark, "found \(found)")
+            #expect(abs(line.middle - Double(drawn.y) - Double(drawn.h) / 2) < 6, "drawn \(drawn), found \(line)")
+        }
+    }
+
     @Test("given text of 9 px and of 40 px, when lines are found, then each is one box around its letters",
           arguments: [9, 40])
     func smallAndLarge(size: Int) throws {

@@ -14,11 +14,13 @@ struct LineFinderStageTests {
         return options
     }
 
-    @Test("given the lineFinder option, when the options load, then tesseract is the default, builtin is taken and anything else fails naming the option")
+    @Test("given the lineFinder option, when the options load, then builtin is the default, tesseract is taken and anything else fails naming the option")
     func option() throws {
-        #expect(TextReadingOptions().lineFinder == .tesseract)
+        #expect(TextReadingOptions().lineFinder == .builtIn)
         let builtIn = StageOptions(file: "p.json", stageID: "text", values: ["lineFinder": .string("builtin")])
         #expect(try TextReadingOptions(builtIn).lineFinder == .builtIn)
+        let tesseract = StageOptions(file: "p.json", stageID: "text", values: ["lineFinder": .string("tesseract")])
+        #expect(try TextReadingOptions(tesseract).lineFinder == .tesseract)
         let wrong = StageOptions(file: "p.json", stageID: "text", values: ["lineFinder": .string("ocrad")])
         let error = #expect(throws: PipelineError.self) { try TextReadingOptions(wrong) }
         #expect(error?.description.contains("lineFinder") == true)

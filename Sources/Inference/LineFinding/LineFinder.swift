@@ -2,9 +2,10 @@ import LineRecognition
 
 /// Finds the lines of text on a gray page without Tesseract: the page is binarised against its local mean both
 /// ways (dark ink and light ink), each ink's connected components are grouped into rows of letters split at gaps
-/// wide for their height (`RowGrouping`), a light-ink line that covers a dark-ink line is dropped (or the other
-/// way round: the one with more letters stays; letters' counters form rows of the other ink), and the lines come
-/// back in reading order (`ReadingOrder`). Cheap: one pass of local means, two of run-length labelling.
+/// wide for their height (`RowGrouping`), lines made of the counters of the other ink's letters are dropped
+/// (`Counters`), a light-ink line that covers a dark-ink line is dropped (or the other way round: the one with
+/// more letters stays), and the lines come back in reading order (`ReadingOrder`). Cheap: one pass of local
+/// means, two of run-length labelling.
 package struct LineFinder: Sendable {
     /// The half side of the square each pixel is compared with.
     package var radius = 20
@@ -26,9 +27,16 @@ package struct LineFinder: Sendable {
         var limits = RowGrouping.Limits()
         limits.minimumLetterHeight = minimumLetterHeight
         limits.maximumLetterHeight = maximumLetterHeight
-        let dark = RowGrouping.lines(map.components(of: .dark), lightOnDark: false, limits: limits)
-        guard lightInk else { return ReadingOrder.sorted(dark) }
-        let light = RowGrouping.lines(map.components(of: .light), lightOnDark: true, limits: limits)
+        let darkBlobs = map.components(of: .dark)
+        let firstDark = RowGrouping.lines(darkBlobs, lightOnDark: false, limits: limits)
+        guard lightInk else { return ReadingOrder.sorted(firstDark) }
+        let lightBlobs = map.components(of: .light)
+        let firstLight = RowGrouping.lines(lightBlobs, lightOnDark: true, limits: limits)
+        // Lines made of the counters of the other ink's letters go (`Counters`).
+        let dark = Counters.removed(from: firstDark, blobs: darkBlobs, hosts: lightBlobs, hostLines: firstLight,
+                                    minimumLetterHeight: minimumLetterHeight)
+        let light = Counters.removed(from: firstLight, blobs: lightBlobs, hosts: darkBlobs, hostLines: firstDark,
+                                     minimumLetterHeight: minimumLetterHeight)
         let lines = Self.resolve(dark, light).map { line in
             var line = line
             line.lightOnDark = Self.isLightOnDark(line, in: page)

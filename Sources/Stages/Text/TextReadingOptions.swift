@@ -12,10 +12,9 @@ public struct TextReadingOptions: Sendable, Equatable {
     /// false: the best code at each step (greedy, faster, more single-letter errors).
     public var dictionaryBeam: Bool = true
     /// Who finds the lines the built-in recogniser reads: our own `LineFinder` (`builtIn`: local binarisation,
-    /// components grouped into rows split at wide gaps; docs/reading.md, screenshots only) or Tesseract's layout
-    /// analysis (the default until the dark-mode defect in docs/reading.md is fixed). Tesseract's own recognition
-    /// always finds its lines itself.
-    public var lineFinder: LineFinderKind = .tesseract
+    /// components grouped into rows split at wide gaps; docs/reading.md, screenshots only; the default) or
+    /// Tesseract's layout analysis. Tesseract's own recognition always finds its lines itself.
+    public var lineFinder: LineFinderKind = .builtIn
     /// Tesseract's page segmentation mode (3 = automatic, 11 = sparse text, 6 = one block, ...).
     public var pageSegmentationMode: Int = 3
     /// Skip recognition when the text-presence check finds no rows of letters.
