@@ -30,7 +30,7 @@ struct IntegralImage {
     /// by comparing sums (`total < level * area`) instead of dividing every pixel's.
     func localMeansBelow(_ level: Int, radius: Int) -> [Bool] {
         let level = UInt32(level)
-        return compareSums(radius: radius) { _, total, area in total < level * area }
+        return mapWindows(radius: radius, filling: false) { _, total, area in total < level * area }
     }
 
     /// For every pixel of `image` (the image this table was made of), whether it is darker than the mean of the
@@ -39,16 +39,19 @@ struct IntegralImage {
     func darkerThanLocalMean(_ image: GrayImage, by contrast: Int, radius: Int) -> [Bool] {
         precondition(image.width == width && image.height == height, "IntegralImage size mismatch")
         return image.pixels.withUnsafeBufferPointer { pixels in
-            compareSums(radius: radius) { index, total, area in
+            mapWindows(radius: radius, filling: false) { index, total, area in
                 Int(total) >= (Int(pixels[index]) + contrast + 1) * Int(area)
             }
         }
     }
 
-    /// `test(index, total, area)` for every pixel, with the sum and pixel count of the clipped square around it.
+    /// `value(index, total, area)` for every pixel, row by row, with the sum and pixel count of the square of side
+    /// `2 * radius + 1` around it, clipped to the image.
     @inline(__always)
-    private func compareSums(radius: Int, _ test: (Int, UInt32, UInt32) -> Bool) -> [Bool] {
-        var result = [Bool](repeating: false, count: width * height)
+    private func mapWindows<Value>(radius: Int, filling initial: Value, _ value: (Int, UInt32, UInt32) -> Value)
+        -> [Value]
+    {
+        var result = [Value](repeating: initial, count: width * height)
         let stride = width + 1
         sums.withUnsafeBufferPointer { table in
             result.withUnsafeMutableBufferPointer { output in
@@ -58,7 +61,7 @@ struct IntegralImage {
                     for x in 0..<width {
                         let x0 = max(0, x - radius), x1 = min(width, x + radius + 1)
                         let total = table[bottom + x1] &- table[top + x1] &- table[bottom + x0] &+ table[top + x0]
-                        output[y * width + x] = test(y * width + x, total, UInt32((x1 - x0) * (y1 - y0)))
+                        output[y * width + x] = value(y * width + x, total, UInt32((x1 - x0) * (y1 - y0)))
                     }
                 }
             }
@@ -68,21 +71,6 @@ struct IntegralImage {
 
     /// The mean of the square of side `2 * radius + 1` around every pixel (clipped to the image), row by row.
     func localMeans(radius: Int) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: width * height)
-        let stride = width + 1
-        sums.withUnsafeBufferPointer { table in
-            result.withUnsafeMutableBufferPointer { output in
-                for y in 0..<height {
-                    let y0 = max(0, y - radius), y1 = min(height, y + radius + 1)
-                    let top = y0 * stride, bottom = y1 * stride
-                    for x in 0..<width {
-                        let x0 = max(0, x - radius), x1 = min(width, x + radius + 1)
-                        let total = table[bottom + x1] &- table[top + x1] &- table[bottom + x0] &+ table[top + x0]
-                        output[y * width + x] = UInt8(total / UInt32((x1 - x0) * (y1 - y0)))
-                    }
-                }
-            }
-        }
-        return result
+        mapWindows(radius: radius, filling: 0) { _, total, area in UInt8(total / area) }
     }
 }
