@@ -184,10 +184,14 @@ struct DictionaryBeamTests {
                       ("It looks like rain below the station", "Liberation Sans", 10)])
     func renderedWordsRepaired(line: String, font: String, size: Int) throws {
         let page = try Pages.text([line], size: size, width: 40 * size, height: 5 * size, font: font)
-        var greedyOptions = TextReadingOptions()
+        // Decoding is the subject: both read the lines of Tesseract's layout (our line finder cuts the 10 px line
+        // of this small page apart; a known gap, docs/reading.md "Our own line finder").
+        var beamOptions = TextReadingOptions()
+        beamOptions.lineFinder = .tesseract
+        var greedyOptions = beamOptions
         greedyOptions.dictionaryBeam = false
         let greedy = try TesseractTextStage(options: greedyOptions).read(page.image).text.fullText
-        let beam = try TesseractTextStage().read(page.image).text.fullText
+        let beam = try TesseractTextStage(options: beamOptions).read(page.image).text.fullText
         #expect(greedy != line, "greedy decoding reads this one right now: \(font) \(size) px")
         #expect(beam == line, "\(font) \(size) px")
     }
