@@ -99,6 +99,15 @@ public final class LocalHTTPServer: Sendable {
         holdStarted.wait(timeout: .now() + seconds) == .success
     }
 
+    /// `waitUntilHolding(seconds:)` for async code: the wait blocks a Dispatch thread, not one of the few threads of
+    /// Swift's cooperative pool, which the transfer being waited for may need (on 2 cores, with tests running
+    /// beside it, blocking one starved the download until the timeout).
+    public func holding(seconds: Double = 30) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.waitUntilHolding(seconds: seconds)) }
+        }
+    }
+
     /// Lets held connections close.
     public func releaseHeld() {
         let count = state.withLock { state in

@@ -54,7 +54,7 @@ struct IndexClientModelsTests {
         service.server.holdNextBodyOf("/" + service.largest, after: 1)
         let delivery = service.delivery(for: folder, pipeline: pipeline)
         let installing = Task { await delivery.install() }
-        #expect(service.server.waitUntilHolding())
+        #expect(await service.server.holding())
 
         var updates = index.statusUpdates(interval: .milliseconds(20)).makeAsyncIterator()
         let downloading = try #require(try await updates.next())
