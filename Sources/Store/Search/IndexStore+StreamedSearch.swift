@@ -54,12 +54,7 @@ extension IndexStore {
                 return
             }
             guard row.int64(2) == 1 else { return }
-            let date = row.double(3) ?? 0
-            tally.count()
-            if facets {
-                tally.countFacets(source: row.textBytes(4), kind: row.textBytes(5), city: row.textBytes(6),
-                                  date: date, hasCode: row.bool(7) ?? false, labels: row.textBytes(8))
-            }
+            let date = tally.countShown(row, dateColumn: 3, facets: facets)
             deferred.add(capture: capture, phrase: phraseFlag(capture), date: date, other: nil, sizes: row.blobBytes(11))
             results.append(capture)
         }
@@ -82,12 +77,7 @@ extension IndexStore {
                 FROM capture_facts AS c WHERE c.capture = ?
                 """, shown.arguments + [.integer(representative)]) { row in
                 guard row.int64(0) == 1 else { return }
-                let date = row.double(1) ?? 0
-                tally.count()
-                if facets {
-                    tally.countFacets(source: row.textBytes(2), kind: row.textBytes(3), city: row.textBytes(4),
-                                      date: date, hasCode: row.bool(5) ?? false, labels: row.textBytes(6))
-                }
+                let date = tally.countShown(row, dateColumn: 1, facets: facets)
                 let phrase = phraseFlag(representative)
                 if tally.mayKeep(phrase: phrase, fused: -score, date: date) {
                     tally.offer(SearchTally.Key(phrase: phrase, fused: -score, date: date, id: row.string(7) ?? "",
@@ -130,5 +120,20 @@ extension IndexStore {
                 WHERE c.rowid = ?1
                 """, [.integer(entry.capture), .real(entry.score), .integer(entry.phrase)], result)
         }
+    }
+}
+
+extension SearchTally {
+    /// Counts a shown capture, and its facets when `facets`, from a row holding its date at `dateColumn` followed
+    /// by source, kind, city, has_code and labels; returns the date.
+    mutating func countShown(_ row: Row, dateColumn: Int32, facets: Bool) -> Double {
+        let date = row.double(dateColumn) ?? 0
+        count()
+        if facets {
+            countFacets(source: row.textBytes(dateColumn + 1), kind: row.textBytes(dateColumn + 2),
+                        city: row.textBytes(dateColumn + 3), date: date, hasCode: row.bool(dateColumn + 4) ?? false,
+                        labels: row.textBytes(dateColumn + 5))
+        }
+        return date
     }
 }
