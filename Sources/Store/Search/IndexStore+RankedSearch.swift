@@ -47,8 +47,9 @@ extension IndexStore {
     /// `search`, deferring bm25 (`DeferredRanking`) when the matches are estimated at `deferringFrom` or more (0:
     /// whenever the words allow it; `Int.max`: never). The results are the same either way.
     /// `streaming`: a deferred search reads its matches once, without the temporary table (false: through it).
+    /// `cached`: a common word's tally may come from, and goes to, `SearchCache` (false: computed, not kept).
     func search(_ request: SearchRequest, options: IndexOptions, now: Date, deferringFrom: Int,
-                streaming: Bool = true) throws -> SearchResults {
+                streaming: Bool = true, cached: Bool = true) throws -> SearchResults {
         let match = MatchQuery(request.text, prefix: request.prefix)
         return try read { db in
             let hybrid = !request.vectorScores.isEmpty
@@ -60,17 +61,35 @@ extension IndexStore {
             let pageEnd = request.offset + request.limit
             let tallied = !hybrid && pageEnd <= Self.tallyPageLimit
             var tally = SearchTally(keep: tallied ? pageEnd : 0)
+            let deferrable = tallied && pageEnd > 0 && deferringFrom < Int.max
+            // The same words, filters and options since the index last changed: the tally is kept (SearchCache).
+            let cacheKey = deferrable && streaming && cached
+                ? try match.allWords.map { expression in
+                    SearchCache<StreamedTally>.Key(
+                        writeGeneration: queue.writeGeneration,
+                        dataVersion: try db.integer("PRAGMA data_version") ?? 0, expression: expression,
+                        phrase: match.phrase, shown: shown.sql, arguments: shown.arguments, facets: request.facets,
+                        deferringFrom: deferringFrom)
+                } : nil
+            let hit = cacheKey.flatMap { key in searchCache.withLock { $0.value(for: key) } }
             // A common word's own bm25 is computed only for the matches that can reach the page (DeferredRanking).
-            var deferred = tallied && pageEnd > 0 && deferringFrom < Int.max
+            var deferred = deferrable && hit == nil
                 ? try Self.deferredRanking(for: match, labels: request.filters.labels,
                                                   minimum: deferringFrom, in: db) : nil
             var total: Int
             var results: [SearchResult]
-            if let ranking = deferred, let expression = match.allWords, streaming {
+            if let expression = match.allWords, streaming, hit != nil || deferred != nil {
                 // Without the temporary table (IndexStore+StreamedSearch).
-                let streamed = try Self.streamedSearch(match, expression: expression, deferred: ranking, shown: shown,
-                                                       keep: pageEnd, offset: request.offset,
-                                                       facets: request.facets, in: db)
+                let tallied: StreamedTally
+                if let hit {
+                    tallied = hit
+                } else {
+                    tallied = try Self.streamedTally(match, expression: expression, deferred: deferred!, shown: shown,
+                                                     facets: request.facets, in: db)
+                    if let cacheKey { searchCache.withLock { $0.store(tallied, for: cacheKey) } }
+                }
+                let streamed = try Self.streamedPage(tallied, expression: expression, keep: pageEnd,
+                                                     offset: request.offset, facets: request.facets, in: db)
                 tally = streamed.tally
                 total = tally.total
                 results = try Self.streamedRows(streamed.page, in: db)
