@@ -80,16 +80,12 @@ extension IndexStore {
             var results: [SearchResult]
             if let expression = match.allWords, streaming, hit != nil || deferred != nil {
                 // Without the temporary table (IndexStore+StreamedSearch).
-                let tallied: StreamedTally
-                if let hit {
-                    tallied = hit
-                } else {
-                    tallied = try Self.streamedTally(match, expression: expression, deferred: deferred!, shown: shown,
-                                                     facets: request.facets, in: db)
-                    if let cacheKey { searchCache.withLock { $0.store(tallied, for: cacheKey) } }
-                }
-                let streamed = try Self.streamedPage(tallied, expression: expression, keep: pageEnd,
+                var tallied = try hit ?? Self.streamedTally(match, expression: expression, deferred: deferred!,
+                                                            shown: shown, facets: request.facets, in: db)
+                let streamed = try Self.streamedPage(&tallied, expression: expression, keep: pageEnd,
                                                      offset: request.offset, facets: request.facets, in: db)
+                // Kept with the scores FTS5 gave this page (the same query again needs none).
+                if let cacheKey { searchCache.withLock { [tallied] in $0.store(tallied, for: cacheKey) } }
                 tally = streamed.tally
                 total = tally.total
                 results = try Self.streamedRows(streamed.page, in: db)
@@ -100,7 +96,9 @@ extension IndexStore {
                     try Self.tally(&tally, facets: request.facets, ranking: tallied, deferred: &deferred, in: db)
                 }
                 if let deferred, let expression = match.allWords {
-                    let scored = try Self.rankDeferred(deferred, into: &tally, expression: expression, in: db)
+                    var known: [Int64: ScoredRow] = [:]
+                    let scored = try Self.rankDeferred(deferred, into: &tally, expression: expression, known: &known,
+                                                       in: db)
                     for key in tally.best {
                         if let score = scored[key.capture] {
                             try db.execute("UPDATE temp.search_hits SET score = ? WHERE capture = ?",

@@ -23,6 +23,8 @@ extension IndexStore {
         var reached: [(key: SearchTally.Key, score: Double)]
         var deferred: DeferredRanking
         var results: [Int64]
+        /// The rows FTS5 has scored so far, for the pages after (`rankDeferred`).
+        var scored: [Int64: ScoredRow] = [:]
     }
 
     /// Reads every match once (the expensive half of the search).
@@ -99,15 +101,17 @@ extension IndexStore {
     }
 
     /// A page from a tally of every match: its best results, scored by bm25 as far as the page reaches.
-    static func streamedPage(_ tallied: StreamedTally, expression: String, keep: Int, offset: Int, facets: Bool,
-                             in db: Database) throws -> Streamed {
+    /// `tallied` learns the rows FTS5 scored.
+    static func streamedPage(_ tallied: inout StreamedTally, expression: String, keep: Int, offset: Int,
+                             facets: Bool, in db: Database) throws -> Streamed {
         var tally = tallied.counts.counts(keeping: keep)
         var scores: [Int64: Double] = [:]
         for (key, score) in tallied.reached {
             if tally.mayKeep(phrase: key.phrase, fused: key.fused, date: key.date) { tally.offer(key) }
             scores[key.capture] = score
         }
-        for (capture, score) in try rankDeferred(tallied.deferred, into: &tally, expression: expression, in: db) {
+        for (capture, score) in try rankDeferred(tallied.deferred, into: &tally, expression: expression,
+                                                 known: &tallied.scored, in: db) {
             scores[capture] = score
         }
         if facets { try fillDeclaredFacetResults(tallied.results, in: db) }
