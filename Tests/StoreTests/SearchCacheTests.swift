@@ -53,18 +53,28 @@ struct SearchCacheTests {
         var request = SearchRequest(text: "alpha beta", limit: 10, facets: true)
         let first = try Self.expectExact(store, request, "first")
         #expect(Self.lookups(store) == (0, 1))
+        // The same page again: the answer itself (the tally is not even looked up).
         #expect(try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0) == first)
+        #expect(Self.lookups(store) == (0, 1) && store.answerCache.withLock { $0.hits } == 1)
         request.offset = 10
         request.limit = 25
         _ = try Self.expectExact(store, request, "second page")
         request.filters.kinds = ["screenshot"]
         _ = try Self.expectExact(store, request, "a filter: another tally")
-        #expect(Self.lookups(store) == (2, 2))
+        #expect(Self.lookups(store) == (1, 2))
         #expect(first.total > 100 && first.facets["label"]?.isEmpty == false)
         // Without facets: its own tally (facets are not counted), and the same page.
         request.facets = false
         let plain = try Self.expectExact(store, request, "no facets")
         #expect(plain.facets.isEmpty)
+        // Words not deferred (ranked with bm25 per match through the temporary table): the answer is kept too.
+        let content = SearchRequest(text: "kappa iota", limit: 5, facets: true)
+        let every = try store.search(content, options: IndexOptions(), now: Date(), deferringFrom: .max)
+        let hits = store.answerCache.withLock { $0.hits }
+        #expect(try store.search(content, options: IndexOptions(), now: Date(), deferringFrom: .max) == every)
+        #expect(store.answerCache.withLock { $0.hits } == hits + 1)
+        #expect(try store.search(content, options: IndexOptions(), now: Date(), deferringFrom: .max,
+                                 cached: false) == every)
     }
 
     @Test("Cached counts stay exact across inserts, deletes, holds, declared fields and rebuild")

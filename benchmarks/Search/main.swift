@@ -223,8 +223,9 @@ print(String(format: "text with facets / baseline p95: %.2fx; without facets / b
             differingCached.append(query.text)
         }
         if commonOnly {
-            print(String(format: "  %@: %d results, CPU new %.1f ms, previous %.1f ms", query.text, fresh?.total ?? 0,
-                         newCPU.last! * 1000, previousCPU.last! * 1000))
+            print(String(format: "  %@: %d results, CPU new %.1f ms, previous %.1f ms; again %.1f ms, next page %.1f ms",
+                         query.text, fresh?.total ?? 0, newCPU.last! * 1000, previousCPU.last! * 1000,
+                         repeatCPU.last! * 1000, nextPageCPU.last! * 1000))
         }
     }
     print(String(format: "%@: new p50 %.1f ms, p95 %.1f ms; previous plan p50 %.1f ms, p95 %.1f ms; "

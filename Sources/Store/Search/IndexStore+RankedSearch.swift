@@ -62,16 +62,29 @@ extension IndexStore {
             let tallied = !hybrid && pageEnd <= Self.tallyPageLimit
             var tally = SearchTally(keep: tallied ? pageEnd : 0)
             let deferrable = tallied && pageEnd > 0 && deferringFrom < Int.max
-            // The same words, filters and options since the index last changed: the tally is kept (SearchCache).
-            let cacheKey = deferrable && streaming && cached
-                ? try match.allWords.map { expression in
+            // The same words, filters and options since the index last changed: the answer, and a common word's
+            // tally for its other pages, are kept (SearchCache).
+            let version = tallied && streaming && cached && match.allWords != nil
+                ? (generation: queue.writeGeneration, data: try db.integer("PRAGMA data_version") ?? 0) : nil
+            let cacheKey = version.flatMap { version in
+                match.allWords.map { expression in
                     SearchCache<StreamedTally>.Key(
-                        writeGeneration: queue.writeGeneration,
-                        dataVersion: try db.integer("PRAGMA data_version") ?? 0, expression: expression,
+                        writeGeneration: version.generation, dataVersion: version.data, expression: expression,
                         phrase: match.phrase, shown: shown.sql, arguments: shown.arguments, facets: request.facets,
                         deferringFrom: deferringFrom)
-                } : nil
-            let hit = cacheKey.flatMap { key in searchCache.withLock { $0.value(for: key) } }
+                }
+            }
+            let answerKey = cacheKey.map { key in
+                var key = SearchCache<SearchResults>.Key(
+                    writeGeneration: key.writeGeneration, dataVersion: key.dataVersion, expression: key.expression,
+                    phrase: key.phrase, shown: key.shown, arguments: key.arguments, facets: key.facets,
+                    deferringFrom: key.deferringFrom)
+                key.page = [request.text, String(request.prefix), String(request.offset), String(request.limit),
+                            request.openMark, request.closeMark]
+                return key
+            }
+            if let answerKey, let answer = answerCache.withLock({ $0.value(for: answerKey) }) { return answer }
+            let hit = deferrable ? cacheKey.flatMap { key in searchCache.withLock { $0.value(for: key) } } : nil
             // A common word's own bm25 is computed only for the matches that can reach the page (DeferredRanking).
             var deferred = deferrable && hit == nil
                 ? try Self.deferredRanking(for: match, labels: request.filters.labels,
@@ -85,7 +98,9 @@ extension IndexStore {
                 let streamed = try Self.streamedPage(&tallied, expression: expression, keep: pageEnd,
                                                      offset: request.offset, facets: request.facets, in: db)
                 // Kept with the scores FTS5 gave this page (the same query again needs none).
-                if let cacheKey { searchCache.withLock { [tallied] in $0.store(tallied, for: cacheKey) } }
+                if let cacheKey, deferrable {
+                    searchCache.withLock { [tallied] in $0.store(tallied, for: cacheKey) }
+                }
                 tally = streamed.tally
                 total = tally.total
                 results = try Self.streamedRows(streamed.page, in: db)
@@ -128,8 +143,10 @@ extension IndexStore {
                 facets = tally.facets(limit: Self.facetValueLimit, otherMonths: otherMonths)
                 try Self.declaredFacetCounts(into: &facets, in: db)
             }
-            return SearchResults(words: match.words, total: total, offset: request.offset, results: results,
-                                 facets: facets, hybrid: hybrid)
+            let answer = SearchResults(words: match.words, total: total, offset: request.offset, results: results,
+                                       facets: facets, hybrid: hybrid)
+            if let answerKey { answerCache.withLock { $0.store(answer, for: answerKey) } }
+            return answer
         }
     }
 

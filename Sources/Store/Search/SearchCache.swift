@@ -1,6 +1,7 @@
-/// The last few common-word searches' tallies (`IndexStore.StreamedTally`: total, facet counts, pending ranking),
-/// kept until the index changes, so the same words with the same filters and options — another page, the same
-/// query again — skip joining every match to `capture_facts`.
+/// The last few common-word searches' tallies (`IndexStore.StreamedTally`: total, facet counts, pending ranking,
+/// the bm25 FTS5 gave so far) and the last text searches' answers, kept until the index changes, so the same words
+/// with the same filters and options — another page, the same query again — skip joining every match to
+/// `capture_facts` (another page), or everything (the same page again).
 ///
 /// ```
 /// key: what the index was (this connection's write generation, PRAGMA data_version for other connections' commits)
@@ -24,6 +25,8 @@ struct SearchCache<Value> {
         var arguments: [DatabaseValue]
         var facets: Bool
         var deferringFrom: Int
+        /// For a whole answer: the page and how it is shown (text, prefix, offset, limit, marks); empty for a tally.
+        var page: [String] = []
     }
 
     /// How many tallies are kept (a common word's is a few MB).
