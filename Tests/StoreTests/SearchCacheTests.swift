@@ -12,15 +12,18 @@ struct SearchCacheTests {
         store.searchCache.withLock { ($0.hits, $0.misses) }
     }
 
-    /// A common-word search through the cache (deferred, streamed) and the same computed without it by every
-    /// plan: the cached answer must equal each.
+    /// A common-word search through the cache (deferred, streamed), the same computed without it (deferred, and
+    /// every match ranked through the temporary table), and every match ranked with the page from a kept tally:
+    /// all must be equal.
     static func expectExact(_ store: IndexStore, _ request: SearchRequest, options: IndexOptions = IndexOptions(),
                             now: Date = Date(), _ comment: Comment) throws -> SearchResults {
         let cached = try store.search(request, options: options, now: now, deferringFrom: 0)
         let fresh = try store.search(request, options: options, now: now, deferringFrom: 0, cached: false)
-        let every = try store.search(request, options: options, now: now, deferringFrom: .max)
+        let every = try store.search(request, options: options, now: now, deferringFrom: .max, cached: false)
+        let everyKept = try store.search(request, options: options, now: now, deferringFrom: .max)
         #expect(cached == fresh, comment)
         #expect(cached == every, comment)
+        #expect(everyKept == every, comment)
         return cached
     }
 
@@ -52,29 +55,38 @@ struct SearchCacheTests {
         let store = try DeferredRankingTests.store()
         var request = SearchRequest(text: "alpha beta", limit: 10, facets: true)
         let first = try Self.expectExact(store, request, "first")
-        #expect(Self.lookups(store) == (0, 1))
+        #expect(Self.lookups(store) == (0, 2))      // deferred, and ranked per match (`deferringFrom: .max`)
         // The same page again: the answer itself (the tally is not even looked up).
         #expect(try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0) == first)
-        #expect(Self.lookups(store) == (0, 1) && store.answerCache.withLock { $0.hits } == 1)
+        #expect(Self.lookups(store) == (0, 2) && store.answerCache.withLock { $0.hits } == 1)
         request.offset = 10
         request.limit = 25
         _ = try Self.expectExact(store, request, "second page")
         request.filters.kinds = ["screenshot"]
         _ = try Self.expectExact(store, request, "a filter: another tally")
-        #expect(Self.lookups(store) == (1, 2))
+        #expect(Self.lookups(store) == (2, 4))
         #expect(first.total > 100 && first.facets["label"]?.isEmpty == false)
         // Without facets: its own tally (facets are not counted), and the same page.
         request.facets = false
         let plain = try Self.expectExact(store, request, "no facets")
         #expect(plain.facets.isEmpty)
         // Words not deferred (ranked with bm25 per match through the temporary table): the answer is kept too.
-        let content = SearchRequest(text: "kappa iota", limit: 5, facets: true)
+        let content = SearchRequest(text: "delta eta", limit: 5, facets: true)
         let every = try store.search(content, options: IndexOptions(), now: Date(), deferringFrom: .max)
         let hits = store.answerCache.withLock { $0.hits }
         #expect(try store.search(content, options: IndexOptions(), now: Date(), deferringFrom: .max) == every)
         #expect(store.answerCache.withLock { $0.hits } == hits + 1)
         #expect(try store.search(content, options: IndexOptions(), now: Date(), deferringFrom: .max,
                                  cached: false) == every)
+        // Its next page comes from the tally kept (every match's key), as the pass through the table gives it.
+        var next = content
+        next.offset = 5
+        let tallyHits = Self.lookups(store).hits
+        let nextPage = try store.search(next, options: IndexOptions(), now: Date(), deferringFrom: .max)
+        #expect(Self.lookups(store).hits == tallyHits + 1)
+        #expect(try nextPage == store.search(next, options: IndexOptions(), now: Date(), deferringFrom: .max,
+                                             cached: false))
+        #expect(every.total > 10 && nextPage.results.count == 5 && nextPage.total == every.total)
     }
 
     @Test("Cached counts stay exact across inserts, deletes, holds, declared fields and rebuild")

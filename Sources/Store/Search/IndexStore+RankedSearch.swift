@@ -84,48 +84,58 @@ extension IndexStore {
                 return key
             }
             if let answerKey, let answer = answerCache.withLock({ $0.value(for: answerKey) }) { return answer }
-            let hit = deferrable ? cacheKey.flatMap { key in searchCache.withLock { $0.value(for: key) } } : nil
+            let hit = tallied && pageEnd > 0
+                ? cacheKey.flatMap { key in searchCache.withLock { $0.value(for: key) } } : nil
             // A common word's own bm25 is computed only for the matches that can reach the page (DeferredRanking).
             var deferred = deferrable && hit == nil
                 ? try Self.deferredRanking(for: match, labels: request.filters.labels,
                                                   minimum: deferringFrom, in: db) : nil
             var total: Int
             var results: [SearchResult]
-            if let expression = match.allWords, streaming, hit != nil || deferred != nil {
-                // Without the temporary table (IndexStore+StreamedSearch).
-                var tallied = try hit ?? Self.streamedTally(match, expression: expression, deferred: deferred!,
-                                                            shown: shown, facets: request.facets, in: db)
+            /// The page from a tally of every match, which is then kept with the scores FTS5 gave this page (the
+            /// same query again needs none; another page needs only its own).
+            func page(from initial: StreamedTally, _ expression: String) throws -> (SearchTally, [SearchResult]) {
+                var tallied = initial
                 let streamed = try Self.streamedPage(&tallied, expression: expression, keep: pageEnd,
                                                      offset: request.offset, facets: request.facets, in: db)
-                // Kept with the scores FTS5 gave this page (the same query again needs none).
-                if let cacheKey, deferrable {
-                    searchCache.withLock { [tallied] in $0.store(tallied, for: cacheKey) }
-                }
-                tally = streamed.tally
+                if let cacheKey { searchCache.withLock { [tallied] in $0.store(tallied, for: cacheKey) } }
+                return (streamed.tally, try Self.streamedRows(streamed.page, in: db))
+            }
+            if let expression = match.allWords, streaming, hit != nil || deferred != nil {
+                // Without the temporary table (IndexStore+StreamedSearch).
+                (tally, results) = try page(from: hit ?? Self.streamedTally(
+                    match, expression: expression, deferred: deferred!, shown: shown, facets: request.facets, in: db),
+                    expression)
                 total = tally.total
-                results = try Self.streamedRows(streamed.page, in: db)
             } else {
                 try Self.collectMatches(match, vectorScores: request.vectorScores, shown: shown,
                                         deferOwnScores: deferred != nil, in: db)
-                if tallied || request.facets {
-                    try Self.tally(&tally, facets: request.facets, ranking: tallied, deferred: &deferred, in: db)
-                }
-                if let deferred, let expression = match.allWords {
-                    var known: [Int64: ScoredRow] = [:]
-                    let scored = try Self.rankDeferred(deferred, into: &tally, expression: expression, known: &known,
-                                                       in: db)
-                    for key in tally.best {
-                        if let score = scored[key.capture] {
-                            try db.execute("UPDATE temp.search_hits SET score = ? WHERE capture = ?",
-                                           [.real(score), .integer(key.capture)])
+                if cacheKey != nil, let expression = match.allWords, pageEnd > 0, deferred == nil,
+                   let tallied = try Self.tallyOfHits(facets: request.facets, in: db) {
+                    // Every match ranked by bm25: the page the pass below gives, from a tally kept for other pages.
+                    (tally, results) = try page(from: tallied, expression)
+                    total = tally.total
+                } else {
+                    if tallied || request.facets {
+                        try Self.tally(&tally, facets: request.facets, ranking: tallied, deferred: &deferred, in: db)
+                    }
+                    if let deferred, let expression = match.allWords {
+                        var known: [Int64: ScoredRow] = [:]
+                        let scored = try Self.rankDeferred(deferred, into: &tally, expression: expression,
+                                                           known: &known, in: db)
+                        for key in tally.best {
+                            if let score = scored[key.capture] {
+                                try db.execute("UPDATE temp.search_hits SET score = ? WHERE capture = ?",
+                                               [.real(score), .integer(key.capture)])
+                            }
                         }
                     }
+                    total = request.facets || tallied ? tally.total
+                        : Int(try db.integer("SELECT count(*) FROM temp.search_hits") ?? 0)
+                    results = tallied
+                        ? try Self.rows(of: tally.best.dropFirst(request.offset).map { $0.capture }, in: db)
+                        : try Self.page(offset: request.offset, limit: request.limit, hybrid: hybrid, in: db)
                 }
-                total = request.facets || tallied ? tally.total
-                    : Int(try db.integer("SELECT count(*) FROM temp.search_hits") ?? 0)
-                results = tallied
-                    ? try Self.rows(of: tally.best.dropFirst(request.offset).map { $0.capture }, in: db)
-                    : try Self.page(offset: request.offset, limit: request.limit, hybrid: hybrid, in: db)
             }
             if let expression = match.allWords {
                 for index in results.indices {

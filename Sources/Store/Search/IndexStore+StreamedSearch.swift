@@ -100,6 +100,32 @@ extension IndexStore {
         return StreamedTally(counts: tally, reached: reached, deferred: deferred, results: results)
     }
 
+    /// A tally of `temp.search_hits` whose every row is ranked (no bm25 deferred): each result's key kept for any
+    /// page; nil when a row has no score (then the page comes from the table).
+    static func tallyOfHits(facets: Bool, in db: Database) throws -> StreamedTally? {
+        var tally = SearchTally(keep: 0)
+        var reached: [(key: SearchTally.Key, score: Double)] = []
+        var results: [Int64] = []
+        var complete = true
+        try db.forEachRow("""
+            SELECT h.capture, h.phrase, h.score, h.date, h.source, h.kind, h.city, h.has_code, h.labels, h.id
+            FROM temp.search_hits AS h ORDER BY h.capture
+            """) { row in
+            guard complete, let score = row.double(2) else {
+                complete = false
+                return
+            }
+            let capture = row.int64(0) ?? 0
+            let date = tally.countShown(row, dateColumn: 3, facets: facets)
+            reached.append((SearchTally.Key(phrase: row.int64(1) ?? 0, fused: -score, date: date,
+                                            id: row.string(9) ?? "", capture: capture), score))
+            results.append(capture)
+        }
+        guard complete else { return nil }
+        let none = DeferredRanking(bound: BM25Bound(rowCount: 1, tokenCount: 1, hits: []), phrases: [])
+        return StreamedTally(counts: tally, reached: reached, deferred: none, results: results)
+    }
+
     /// A page from a tally of every match: its best results, scored by bm25 as far as the page reaches.
     /// `tallied` learns the rows FTS5 scored.
     static func streamedPage(_ tallied: inout StreamedTally, expression: String, keep: Int, offset: Int,
