@@ -7,6 +7,9 @@
 /// lowest kept); a representative reached only that way is judged on its own facts; the exact phrase marks the
 /// representatives the phrase matches. Only the declared facets still read the results from `temp.search_hits`,
 /// filled (ids only) when one of their tables has rows.
+///
+/// The pass is split so its result can be kept (`SearchCache`): `streamedTally` reads every match once (or
+/// `tallyOfHits` takes a query ranked through the temporary table), `streamedPage` makes any page from it.
 extension IndexStore {
     struct Streamed {
         var tally: SearchTally
