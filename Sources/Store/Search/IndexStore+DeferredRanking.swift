@@ -108,9 +108,11 @@ extension IndexStore {
     /// those scored now.
     static func rankDeferred(_ deferred: DeferredRanking, into tally: inout SearchTally, expression: String,
                              known: inout [Int64: ScoredRow], in db: Database) throws -> [Int64: Double] {
-        // Usually one or two batches reach the page: the first rows are chosen by a bounded heap, and every row is
-        // sorted only if those run out before the bounds fall below the page.
-        let batchSize = max(tally.keep, 32)
+        // Usually one batch reaches the page: the first rows are chosen by a bounded heap, and every row is sorted
+        // only if those run out before the bounds fall below the page. A batch is one pass over the words' whole
+        // doclist whatever its size, so it scores four pages' worth: the next page (kept, `SearchCache`) then
+        // seldom needs another pass.
+        let batchSize = max(tally.keep * 4, 128)
         var order = deferred.order(limit: batchSize * 4)
         var sortedAll = order.count == deferred.captures.count
         var scored: [Int64: Double] = [:]
