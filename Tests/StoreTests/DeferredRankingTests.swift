@@ -57,12 +57,17 @@ struct DeferredRankingTests {
             request.offset = [0, 0, 3, 40][index / 4 % 4]
             if index % 6 == 1 { request.filters.kinds = ["screenshot"] }
             if index % 6 == 2 { request.filters.labels = ["gamma"] }
-            let every = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: .max)
+            // The reference: every match ranked through the temporary table, nothing kept (SearchCache).
+            let every = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: .max,
+                                         cached: false)
             let deferred = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0,
                                             streaming: false)
             let streamed = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0)
             #expect(deferred == every, "\(request.text), offset \(request.offset), limit \(request.limit)")
             #expect(streamed == every, "streamed: \(request.text), offset \(request.offset), limit \(request.limit)")
+            // Every match ranked, the page from the tally kept for other pages.
+            #expect(try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: .max) == every,
+                    "kept: \(request.text), offset \(request.offset), limit \(request.limit)")
             #expect(every.results.allSatisfy { $0.textScore != nil }, "\(request.text)")
             if try store.read({ try IndexStore.deferredRanking(for: MatchQuery(request.text), minimum: 0, in: $0) })
                 != nil { deferredSeen += 1 }

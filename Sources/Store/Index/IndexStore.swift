@@ -13,6 +13,10 @@ public final class IndexStore: Sendable {
     let queue: DatabaseQueue
     /// The stage families whose parts this store writes, exports and searches (see `attach(_:)`).
     let attachedFamilies = Mutex<[StoredFamily]>([])
+    /// The last common-word searches' tallies, until the index changes (`SearchCache`).
+    let searchCache = Mutex(SearchCache<StreamedTally>())
+    /// The last text searches' answers (a page each), until the index changes.
+    let answerCache = Mutex(SearchCache<SearchResults>(capacity: 32))
 
     /// Opens the index at `path`, creating it and its parent folders when missing (or when the file is empty), and
     /// applies pending migrations. `:memory:` opens a private in-memory index.
@@ -115,5 +119,15 @@ public final class IndexStore: Sendable {
     public func appliedMigrations() throws -> [String] { try IndexSchema.migrator.appliedMigrations(queue) }
 
     /// Closes the connection; later calls throw `StoreError.closed`.
-    public func close() { queue.close() }
+    public func close() {
+        queue.close()
+        forgetCachedSearches()
+    }
+
+    /// Forgets the tallies kept for repeated searches (their memory; a search computes them again). Any write
+    /// already makes them unusable, so this is never needed for correct answers.
+    public func forgetCachedSearches() {
+        searchCache.withLock { $0.removeAll() }
+        answerCache.withLock { $0.removeAll() }
+    }
 }

@@ -95,14 +95,24 @@ extension IndexStore {
         return valid ? frequencies : nil
     }
 
+    /// What `rankDeferred` learned of a row: its own bm25 from FTS5 (nil if FTS5 gave none) and its id. Valid as
+    /// long as the index is unchanged, so a cached tally keeps them (`SearchCache`).
+    struct ScoredRow: Sendable {
+        var own: Double?
+        var id: String
+    }
+
     /// Scores the pending rows of `deferred`, best bound first, in batches, offering each to `tally`, until the next
     /// bound cannot enter it. Returns the final score (the lowest bm25 of the row and what it stands for) of every
-    /// row scored, by capture.
+    /// row scored, by capture. `known`: rows already scored by FTS5 on this index (not asked again), and then also
+    /// those scored now.
     static func rankDeferred(_ deferred: DeferredRanking, into tally: inout SearchTally, expression: String,
-                             in db: Database) throws -> [Int64: Double] {
-        // Usually one or two batches reach the page: the first rows are chosen by a bounded heap, and every row is
-        // sorted only if those run out before the bounds fall below the page.
-        let batchSize = max(tally.keep, 32)
+                             known: inout [Int64: ScoredRow], in db: Database) throws -> [Int64: Double] {
+        // Usually one batch reaches the page: the first rows are chosen by a bounded heap, and every row is sorted
+        // only if those run out before the bounds fall below the page. A batch is one pass over the words' whole
+        // doclist whatever its size, so it scores four pages' worth: the next page (kept, `SearchCache`) then
+        // seldom needs another pass.
+        let batchSize = max(tally.keep * 4, 128)
         var order = deferred.order(limit: batchSize * 4)
         var sortedAll = order.count == deferred.captures.count
         var scored: [Int64: Double] = [:]
@@ -117,28 +127,33 @@ extension IndexStore {
             guard !deferred.cannotEnter(order[next], tally) else { break }
             let batch = order[next..<min(order.count, next + batchSize)]
             next = batch.endIndex
-            let captures = batch.map { deferred.captures[$0] }
-            let list = "[" + captures.map(String.init).joined(separator: ",") + "]"
-            var own: [Int64: Double] = [:]
-            try db.forEachRow("""
-                SELECT rowid, CASE WHEN rowid IN (SELECT value FROM json_each(?2)) THEN \(builtInBM25) END
-                FROM captures_search WHERE captures_search MATCH ?1 AND rowid BETWEEN ?3 AND ?4
-                """, [.text(expression), .text(list), .integer(captures.min()!), .integer(captures.max()!)]) { row in
-                if let capture = row.int64(0), let score = row.double(1) { own[capture] = score }
+            // One MATCH over the batch's range (FTS5 computes the words' IDFs once a statement).
+            let captures = batch.map { deferred.captures[$0] }.filter { known[$0] == nil }
+            if !captures.isEmpty {
+                let list = "[" + captures.map(String.init).joined(separator: ",") + "]"
+                var own: [Int64: Double] = [:]
+                try db.forEachRow("""
+                    SELECT rowid, CASE WHEN rowid IN (SELECT value FROM json_each(?2)) THEN \(builtInBM25) END
+                    FROM captures_search WHERE captures_search MATCH ?1 AND rowid BETWEEN ?3 AND ?4
+                    """, [.text(expression), .text(list), .integer(captures.min()!), .integer(captures.max()!)]) { row in
+                    if let capture = row.int64(0), let score = row.double(1) { own[capture] = score }
+                }
+                var ids: [Int64: String] = [:]
+                try db.forEachRow("""
+                    SELECT capture, id FROM capture_facts WHERE capture IN (SELECT value FROM json_each(?))
+                    """, [.text(list)]) { row in ids[row.int64(0) ?? 0] = row.string(1) ?? "" }
+                for capture in captures { known[capture] = ScoredRow(own: own[capture], id: ids[capture] ?? "") }
             }
-            var ids: [Int64: String] = [:]
-            try db.forEachRow("""
-                SELECT capture, id FROM capture_facts WHERE capture IN (SELECT value FROM json_each(?))
-                """, [.text(list)]) { row in ids[row.int64(0) ?? 0] = row.string(1) ?? "" }
             for index in batch {
                 let capture = deferred.captures[index]
-                guard let score = [own[capture], deferred.others[index]].compactMap({ $0 }).min() else {
+                let row = known[capture]
+                guard let score = [row?.own, deferred.others[index]].compactMap({ $0 }).min() else {
                     throw StoreError.corruptRow(table: "captures_search", column: "bm25", id: String(capture))
                 }
                 scored[capture] = score
                 let phrase = deferred.phraseFlags[index], date = deferred.dates[index]
                 if tally.mayKeep(phrase: phrase, fused: -score, date: date) {
-                    tally.offer(SearchTally.Key(phrase: phrase, fused: -score, date: date, id: ids[capture] ?? "",
+                    tally.offer(SearchTally.Key(phrase: phrase, fused: -score, date: date, id: row?.id ?? "",
                                                 capture: capture))
                 }
             }

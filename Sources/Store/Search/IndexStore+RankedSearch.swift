@@ -47,8 +47,9 @@ extension IndexStore {
     /// `search`, deferring bm25 (`DeferredRanking`) when the matches are estimated at `deferringFrom` or more (0:
     /// whenever the words allow it; `Int.max`: never). The results are the same either way.
     /// `streaming`: a deferred search reads its matches once, without the temporary table (false: through it).
+    /// `cached`: a common word's tally may come from, and goes to, `SearchCache` (false: computed, not kept).
     func search(_ request: SearchRequest, options: IndexOptions, now: Date, deferringFrom: Int,
-                streaming: Bool = true) throws -> SearchResults {
+                streaming: Bool = true, cached: Bool = true) throws -> SearchResults {
         let match = MatchQuery(request.text, prefix: request.prefix)
         return try read { db in
             let hybrid = !request.vectorScores.isEmpty
@@ -60,40 +61,81 @@ extension IndexStore {
             let pageEnd = request.offset + request.limit
             let tallied = !hybrid && pageEnd <= Self.tallyPageLimit
             var tally = SearchTally(keep: tallied ? pageEnd : 0)
+            let deferrable = tallied && pageEnd > 0 && deferringFrom < Int.max
+            // The same words, filters and options since the index last changed: the answer, and a common word's
+            // tally for its other pages, are kept (SearchCache).
+            let version = tallied && streaming && cached && match.allWords != nil
+                ? (generation: queue.writeGeneration, data: try db.integer("PRAGMA data_version") ?? 0) : nil
+            let cacheKey = version.flatMap { version in
+                match.allWords.map { expression in
+                    SearchCache<StreamedTally>.Key(
+                        writeGeneration: version.generation, dataVersion: version.data, expression: expression,
+                        phrase: match.phrase, shown: shown.sql, arguments: shown.arguments, facets: request.facets,
+                        deferringFrom: deferringFrom)
+                }
+            }
+            let answerKey = cacheKey.map { key in
+                var key = SearchCache<SearchResults>.Key(
+                    writeGeneration: key.writeGeneration, dataVersion: key.dataVersion, expression: key.expression,
+                    phrase: key.phrase, shown: key.shown, arguments: key.arguments, facets: key.facets,
+                    deferringFrom: key.deferringFrom)
+                key.page = [request.text, String(request.prefix), String(request.offset), String(request.limit),
+                            request.openMark, request.closeMark]
+                return key
+            }
+            if let answerKey, let answer = answerCache.withLock({ $0.value(for: answerKey) }) { return answer }
+            let hit = tallied && pageEnd > 0
+                ? cacheKey.flatMap { key in searchCache.withLock { $0.value(for: key) } } : nil
             // A common word's own bm25 is computed only for the matches that can reach the page (DeferredRanking).
-            var deferred = tallied && pageEnd > 0 && deferringFrom < Int.max
+            var deferred = deferrable && hit == nil
                 ? try Self.deferredRanking(for: match, labels: request.filters.labels,
                                                   minimum: deferringFrom, in: db) : nil
             var total: Int
             var results: [SearchResult]
-            if let ranking = deferred, let expression = match.allWords, streaming {
+            /// The page from a tally of every match, which is then kept with the scores FTS5 gave this page (the
+            /// same query again needs none; another page needs only its own).
+            func page(from initial: StreamedTally, _ expression: String) throws -> (SearchTally, [SearchResult]) {
+                var tallied = initial
+                let streamed = try Self.streamedPage(&tallied, expression: expression, keep: pageEnd,
+                                                     offset: request.offset, facets: request.facets, in: db)
+                if let cacheKey { searchCache.withLock { [tallied] in $0.store(tallied, for: cacheKey) } }
+                return (streamed.tally, try Self.streamedRows(streamed.page, in: db))
+            }
+            if let expression = match.allWords, streaming, hit != nil || deferred != nil {
                 // Without the temporary table (IndexStore+StreamedSearch).
-                let streamed = try Self.streamedSearch(match, expression: expression, deferred: ranking, shown: shown,
-                                                       keep: pageEnd, offset: request.offset,
-                                                       facets: request.facets, in: db)
-                tally = streamed.tally
+                (tally, results) = try page(from: hit ?? Self.streamedTally(
+                    match, expression: expression, deferred: deferred!, shown: shown, facets: request.facets, in: db),
+                    expression)
                 total = tally.total
-                results = try Self.streamedRows(streamed.page, in: db)
             } else {
                 try Self.collectMatches(match, vectorScores: request.vectorScores, shown: shown,
                                         deferOwnScores: deferred != nil, in: db)
-                if tallied || request.facets {
-                    try Self.tally(&tally, facets: request.facets, ranking: tallied, deferred: &deferred, in: db)
-                }
-                if let deferred, let expression = match.allWords {
-                    let scored = try Self.rankDeferred(deferred, into: &tally, expression: expression, in: db)
-                    for key in tally.best {
-                        if let score = scored[key.capture] {
-                            try db.execute("UPDATE temp.search_hits SET score = ? WHERE capture = ?",
-                                           [.real(score), .integer(key.capture)])
+                if cacheKey != nil, let expression = match.allWords, pageEnd > 0, deferred == nil,
+                   let tallied = try Self.tallyOfHits(facets: request.facets, in: db) {
+                    // Every match ranked by bm25: the page the pass below gives, from a tally kept for other pages.
+                    (tally, results) = try page(from: tallied, expression)
+                    total = tally.total
+                } else {
+                    if tallied || request.facets {
+                        try Self.tally(&tally, facets: request.facets, ranking: tallied, deferred: &deferred, in: db)
+                    }
+                    if let deferred, let expression = match.allWords {
+                        var known: [Int64: ScoredRow] = [:]
+                        let scored = try Self.rankDeferred(deferred, into: &tally, expression: expression,
+                                                           known: &known, in: db)
+                        for key in tally.best {
+                            if let score = scored[key.capture] {
+                                try db.execute("UPDATE temp.search_hits SET score = ? WHERE capture = ?",
+                                               [.real(score), .integer(key.capture)])
+                            }
                         }
                     }
+                    total = request.facets || tallied ? tally.total
+                        : Int(try db.integer("SELECT count(*) FROM temp.search_hits") ?? 0)
+                    results = tallied
+                        ? try Self.rows(of: tally.best.dropFirst(request.offset).map { $0.capture }, in: db)
+                        : try Self.page(offset: request.offset, limit: request.limit, hybrid: hybrid, in: db)
                 }
-                total = request.facets || tallied ? tally.total
-                    : Int(try db.integer("SELECT count(*) FROM temp.search_hits") ?? 0)
-                results = tallied
-                    ? try Self.rows(of: tally.best.dropFirst(request.offset).map { $0.capture }, in: db)
-                    : try Self.page(offset: request.offset, limit: request.limit, hybrid: hybrid, in: db)
             }
             if let expression = match.allWords {
                 for index in results.indices {
@@ -111,8 +153,10 @@ extension IndexStore {
                 facets = tally.facets(limit: Self.facetValueLimit, otherMonths: otherMonths)
                 try Self.declaredFacetCounts(into: &facets, in: db)
             }
-            return SearchResults(words: match.words, total: total, offset: request.offset, results: results,
-                                 facets: facets, hybrid: hybrid)
+            let answer = SearchResults(words: match.words, total: total, offset: request.offset, results: results,
+                                       facets: facets, hybrid: hybrid)
+            if let answerKey { answerCache.withLock { $0.store(answer, for: answerKey) } }
+            return answer
         }
     }
 

@@ -7,6 +7,9 @@
 /// lowest kept); a representative reached only that way is judged on its own facts; the exact phrase marks the
 /// representatives the phrase matches. Only the declared facets still read the results from `temp.search_hits`,
 /// filled (ids only) when one of their tables has rows.
+///
+/// The pass is split so its result can be kept (`SearchCache`): `streamedTally` reads every match once (or
+/// `tallyOfHits` takes a query ranked through the temporary table), `streamedPage` makes any page from it.
 extension IndexStore {
     struct Streamed {
         var tally: SearchTally
@@ -14,11 +17,25 @@ extension IndexStore {
         var page: [(capture: Int64, score: Double, phrase: Int64)]
     }
 
-    static func streamedSearch(_ match: MatchQuery, expression: String, deferred initial: DeferredRanking,
-                               shown: (sql: String, arguments: [DatabaseValue]), keep: Int, offset: Int,
-                               facets: Bool, in db: Database) throws -> Streamed {
+    /// What a common word's search reads from every match, whatever the page: the total and facet counts, the
+    /// representatives reached only through a member or a declared field (with their keys), the pending ranking,
+    /// and every result (for the declared facets). Kept by `SearchCache`.
+    struct StreamedTally {
+        /// Total and facets; its best is empty.
+        var counts: SearchTally
+        var reached: [(key: SearchTally.Key, score: Double)]
+        var deferred: DeferredRanking
+        var results: [Int64]
+        /// The rows FTS5 has scored so far, for the pages after (`rankDeferred`).
+        var scored: [Int64: ScoredRow] = [:]
+    }
+
+    /// Reads every match once (the expensive half of the search).
+    static func streamedTally(_ match: MatchQuery, expression: String, deferred initial: DeferredRanking,
+                              shown: (sql: String, arguments: [DatabaseValue]), facets: Bool,
+                              in db: Database) throws -> StreamedTally {
         var deferred = initial
-        var tally = SearchTally(keep: keep)
+        var tally = SearchTally(keep: 0)
         var phrases = Set<Int64>()
         if let phrase = match.phrase {
             try db.forEachRow("""
@@ -68,7 +85,7 @@ extension IndexStore {
                 others[representative] = min(others[representative] ?? score, score)
             }
         }
-        var scores: [Int64: Double] = [:]
+        var reached: [(key: SearchTally.Key, score: Double)] = []
         for (representative, score) in others.sorted(by: { $0.key < $1.key }) {
             if deferred.setOther(capture: representative, score) { continue }
             // Reached only through a member or a field: judged on its own facts.
@@ -78,19 +95,55 @@ extension IndexStore {
                 """, shown.arguments + [.integer(representative)]) { row in
                 guard row.int64(0) == 1 else { return }
                 let date = tally.countShown(row, dateColumn: 1, facets: facets)
-                let phrase = phraseFlag(representative)
-                if tally.mayKeep(phrase: phrase, fused: -score, date: date) {
-                    tally.offer(SearchTally.Key(phrase: phrase, fused: -score, date: date, id: row.string(7) ?? "",
-                                                capture: representative))
-                }
-                scores[representative] = score
+                reached.append((SearchTally.Key(phrase: phraseFlag(representative), fused: -score, date: date,
+                                                id: row.string(7) ?? "", capture: representative), score))
                 results.append(representative)
             }
         }
-        for (capture, score) in try rankDeferred(deferred, into: &tally, expression: expression, in: db) {
+        return StreamedTally(counts: tally, reached: reached, deferred: deferred, results: results)
+    }
+
+    /// A tally of `temp.search_hits` whose every row is ranked (no bm25 deferred): each result's key kept for any
+    /// page; nil when a row has no score (then the page comes from the table).
+    static func tallyOfHits(facets: Bool, in db: Database) throws -> StreamedTally? {
+        var tally = SearchTally(keep: 0)
+        var reached: [(key: SearchTally.Key, score: Double)] = []
+        var results: [Int64] = []
+        var complete = true
+        try db.forEachRow("""
+            SELECT h.capture, h.phrase, h.score, h.date, h.source, h.kind, h.city, h.has_code, h.labels, h.id
+            FROM temp.search_hits AS h ORDER BY h.capture
+            """) { row in
+            guard complete, let score = row.double(2) else {
+                complete = false
+                return
+            }
+            let capture = row.int64(0) ?? 0
+            let date = tally.countShown(row, dateColumn: 3, facets: facets)
+            reached.append((SearchTally.Key(phrase: row.int64(1) ?? 0, fused: -score, date: date,
+                                            id: row.string(9) ?? "", capture: capture), score))
+            results.append(capture)
+        }
+        guard complete else { return nil }
+        let none = DeferredRanking(bound: BM25Bound(rowCount: 1, tokenCount: 1, hits: []), phrases: [])
+        return StreamedTally(counts: tally, reached: reached, deferred: none, results: results)
+    }
+
+    /// A page from a tally of every match: its best results, scored by bm25 as far as the page reaches.
+    /// `tallied` learns the rows FTS5 scored.
+    static func streamedPage(_ tallied: inout StreamedTally, expression: String, keep: Int, offset: Int,
+                             facets: Bool, in db: Database) throws -> Streamed {
+        var tally = tallied.counts.counts(keeping: keep)
+        var scores: [Int64: Double] = [:]
+        for (key, score) in tallied.reached {
+            if tally.mayKeep(phrase: key.phrase, fused: key.fused, date: key.date) { tally.offer(key) }
+            scores[key.capture] = score
+        }
+        for (capture, score) in try rankDeferred(tallied.deferred, into: &tally, expression: expression,
+                                                 known: &tallied.scored, in: db) {
             scores[capture] = score
         }
-        if facets { try fillDeclaredFacetResults(results, in: db) }
+        if facets { try fillDeclaredFacetResults(tallied.results, in: db) }
         let page = tally.best.dropFirst(offset).map { ($0.capture, scores[$0.capture] ?? 0, $0.phrase) }
         return Streamed(tally: tally, page: page)
     }

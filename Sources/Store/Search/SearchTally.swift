@@ -26,7 +26,7 @@ struct SearchTally {
     }
 
     /// How many of the best results are kept (the page's offset plus its limit).
-    let keep: Int
+    private(set) var keep: Int
     /// The best results so far, best first.
     private(set) var best: [Key] = []
     private(set) var total = 0
@@ -42,6 +42,16 @@ struct SearchTally {
     init(keep: Int) {
         self.keep = max(0, keep)
         best.reserveCapacity(min(self.keep, 1_024))
+    }
+
+    /// This tally's total and facet counts, keeping the best `keep` of the results offered from now on (none yet):
+    /// a cached tally of the matches, ready for another page.
+    func counts(keeping keep: Int) -> SearchTally {
+        var copy = self
+        copy.keep = max(0, keep)
+        copy.best = []
+        copy.best.reserveCapacity(min(copy.keep, 1_024))
+        return copy
     }
 
     /// Whether a result with these leading fields could enter the best (when not, its id need not be read).
