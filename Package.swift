@@ -80,7 +80,7 @@ targets += [
                 dependencies: ["TextStages", "CodesStages", "ReadingFixtures", "Runner", "Captures", "TestSupport",
                                "CLineKernels", "LineRecognition"]),
     .executableTarget(name: "ReadingBenchmarks", dependencies: ["TextStages", "CodeReading", "ReadingFixtures", "Runner",
-                                                                "Captures", "Benchmarking"],
+                                                                "Captures", "Benchmarking", "LineRecognition"],
                       path: "benchmarks/Reading/Benchmarks"),
 ]
 

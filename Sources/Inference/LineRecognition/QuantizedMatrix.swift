@@ -2,7 +2,7 @@ import CLineKernels
 
 /// A weight matrix kept as the model's 8-bit integers with a scale per output row, packed for
 /// `line_s8_multiply`: the arithmetic of Tesseract's integer models (inputs rounded to 1/127), run as 8-bit
-/// dot products (AVX-512 VNNI where the CPU has it).
+/// dot products (AVX-512 VNNI where the CPU has it; else AVX2 on a 16-bit copy of the weights packed alongside).
 struct QuantizedMatrix: Sendable {
     let outputs: Int
     let inputs: Int

@@ -7,6 +7,8 @@ import COpenBLAS
 extension RecurrentWeights {
     /// Tesseract clips the cell state to this range.
     static let stateLimit: Float = 100
+    /// Sequences of one length advanced together: about 150 KB of sums for an LSTM of 48 cells.
+    static let chunk = 192
 
     /// One sequence: which map and row it is, its length, and where it starts among all positions.
     private struct Sequence {
@@ -40,7 +42,17 @@ extension RecurrentWeights {
                 }
             }
         }
-        let last = advance(sequences: sequences, total: total, keepAll: !summarizing, scratch: scratch)
+        // Sequences all as long (an LSTM along y: every column of every line) run in chunks, so each step's sums,
+        // states and outputs stay in the cache instead of streaming megabytes through memory at every step. Only
+        // with 8-bit weights, whose sums for one row do not depend on the other rows (a float sgemm's may).
+        var last: [Float] = []
+        let chunked = quantized != nil && sequences.first?.length == sequences.last?.length
+            && ArithmeticBaseline.chunking.load(ordering: .relaxed)
+        let chunk = chunked ? Self.chunk : max(1, sequences.count)
+        for first in stride(from: 0, to: sequences.count, by: chunk) {
+            last += advance(sequences: sequences[first..<min(first + chunk, sequences.count)], total: total,
+                            keepAll: !summarizing, scratch: scratch)
+        }
         let outputs = scratch.outputs
 
         var results = maps.map {
@@ -63,7 +75,10 @@ extension RecurrentWeights {
 
     /// Runs the sorted sequences of `scratch.gathered`; leaves every step's output (when `keepAll`) in
     /// `scratch.outputs`, in the gathered order, and returns each sequence's last output.
-    private func advance(sequences: [Sequence], total: Int, keepAll: Bool, scratch: LineScratch) -> [Float] {
+    private func advance(sequences: ArraySlice<Sequence>, total: Int, keepAll: Bool, scratch: LineScratch)
+        -> [Float]
+    {
+        let sequences = Array(sequences)
         let gates = 4 * cells, cells = cells, count = sequences.count
         var output = [Float](repeating: 0, count: count * cells)
         guard total > 0 else { return output }
@@ -113,11 +128,12 @@ extension RecurrentWeights {
                 while active > 0 && sequences[active - 1].length <= step { active -= 1 }
                 if sameLength {
                     let length = sequences[0].length
+                    let first = gathered.baseAddress! + (sequences[0].start + step) * inputs
                     if let (quantizedInput, _) = quantized {
                         scratch.quantizedInputs.withUnsafeMutableBufferPointer { bytes in
-                            quantizedInput.multiply(gathered.baseAddress! + step * inputs, rows: active,
-                                                    stride: length * inputs, buffer: bytes.baseAddress!, bias: bias,
-                                                    into: sums.baseAddress!, outputStride: gates)
+                            quantizedInput.multiply(first, rows: active, stride: length * inputs,
+                                                    buffer: bytes.baseAddress!, bias: bias, into: sums.baseAddress!,
+                                                    outputStride: gates)
                         }
                     } else {
                         for index in 0..<active {
@@ -125,7 +141,7 @@ extension RecurrentWeights {
                         }
                         inputWeights.withUnsafeBufferPointer { w in
                             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(active), blasint(gates),
-                                        blasint(inputs), 1, gathered.baseAddress! + step * inputs,
+                                        blasint(inputs), 1, first,
                                         blasint(length * inputs), w.baseAddress, blasint(inputs), 1,
                                         sums.baseAddress, blasint(gates))
                         }
