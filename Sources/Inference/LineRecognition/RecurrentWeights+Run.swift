@@ -47,7 +47,7 @@ extension RecurrentWeights {
         // with 8-bit weights, whose sums for one row do not depend on the other rows (a float sgemm's may).
         var last: [Float] = []
         let chunked = quantized != nil && sequences.first?.length == sequences.last?.length
-            && ArithmeticBaseline.chunking.load(ordering: .relaxed)
+            && !ArithmeticBaseline.isOn
         let chunk = chunked ? Self.chunk : max(1, sequences.count)
         for first in stride(from: 0, to: sequences.count, by: chunk) {
             last += advance(sequences: sequences[first..<min(first + chunk, sequences.count)], total: total,
@@ -83,15 +83,26 @@ extension RecurrentWeights {
         var output = [Float](repeating: 0, count: count * cells)
         guard total > 0 else { return output }
         if keepAll { LineScratch.reserve(&scratch.outputs, total * cells) }
-        // The inputs' share of every gate at every position, bias included: up front when the sequences differ
-        // in length; step by step, straight into the sums, when they are all as long (no buffer of every
-        // position's gates).
+        // The inputs' share of every gate at every position, bias included: step by step, straight into the sums,
+        // when the sequences are all as long, or with 8-bit weights (their inputs rounded to bytes up front and
+        // gathered at each step: no buffer of every position's gates to stream through memory); else up front.
         let sameLength = sequences[0].length == sequences[count - 1].length
+        let projectEachStep = quantized != nil && !ArithmeticBaseline.isOn
+        var stepBytes: [UInt8] = []
         if let (quantizedInput, quantizedRecurrent) = quantized {
             LineScratch.reserve(&scratch.quantizedInputs, quantizedInput.inputBytes(rows: sameLength ? count : total))
             LineScratch.reserve(&scratch.quantizedOutputs, quantizedRecurrent.inputBytes(rows: count))
+            if projectEachStep && !sameLength {
+                stepBytes = [UInt8](repeating: 128, count: quantizedInput.inputBytes(rows: count))
+                scratch.gathered.withUnsafeBufferPointer { values in
+                    scratch.quantizedInputs.withUnsafeMutableBufferPointer { bytes in
+                        quantizedInput.quantize(values.baseAddress!, rows: total, stride: inputs,
+                                                into: bytes.baseAddress!)
+                    }
+                }
+            }
         }
-        if !sameLength {
+        if !sameLength && !projectEachStep {
             LineScratch.reserve(&scratch.projected, total * gates)
             scratch.projected.withUnsafeMutableBufferPointer { out in
                 scratch.gathered.withUnsafeBufferPointer { values in
@@ -144,6 +155,18 @@ extension RecurrentWeights {
                                         blasint(inputs), 1, first,
                                         blasint(length * inputs), w.baseAddress, blasint(inputs), 1,
                                         sums.baseAddress, blasint(gates))
+                        }
+                    }
+                } else if projectEachStep, let (quantizedInput, _) = quantized {
+                    scratch.quantizedInputs.withUnsafeBufferPointer { bytes in
+                        stepBytes.withUnsafeMutableBufferPointer { target in
+                            let row = quantizedInput.inputBytes(rows: 1) / 4
+                            for index in 0..<active {
+                                (target.baseAddress! + index * row).update(
+                                    from: bytes.baseAddress! + (sequences[index].start + step) * row, count: row)
+                            }
+                            quantizedInput.multiply(quantized: target.baseAddress!, rows: active, bias: bias,
+                                                    into: sums.baseAddress!, outputStride: gates)
                         }
                     }
                 } else {
