@@ -10,7 +10,7 @@
 // Why not vpmaddubsw on bytes (as Tesseract's IntSimdMatrixAVX2)? Signed inputs need a vpsignb per multiply and
 // the 8-bit products a vpmaddwd by ones to reach 32 bits; on the AMD Zen 3 this was measured on, vpsignb,
 // vpmaddubsw and vpmaddwd all issue on the same two pipes, so that is three of them per 32 products against two
-// here (benchmarks/README.md, "The 8-bit multiply").
+// here (benchmarks/README.md, "The line recogniser's arithmetic").
 #include "line_kernels.h"
 #include "s8_paths.h"
 #include <string.h>
