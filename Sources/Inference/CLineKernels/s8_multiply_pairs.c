@@ -18,27 +18,31 @@
 #if LINE_X86
 #include <immintrin.h>
 
-enum { TILE_ROWS = 6 };
+enum { TILE_ROWS = 6, WIDE_PANELS = 4 };
 
-// One tile: `rows` (a constant after inlining) rows of 16-bit inputs (`stride` values apart) times one panel pair
-// (16 outputs from `first`; the second panel's weights `panel` values after the first's), scaled into `output`.
+// One tile: `rows` (a constant after inlining) rows of 16-bit inputs (`stride` values apart) times `panels` (2, or
+// 4 for a single row, which then shares each broadcast among more outputs) panels of 8 outputs from `first`
+// (each panel's weights `panel` values after the one before), scaled into `output`.
 static inline __attribute__((always_inline, target("avx2"))) void
-pairs_tile(const int rows, const int16_t *x, long stride, int pairs, const int16_t *w, long panel, int first,
-           int outputs, const float *scale, const float *bias, float *output, long output_stride) {
-    __m256i acc[TILE_ROWS][2];
-    for (int r = 0; r < rows; ++r) acc[r][0] = acc[r][1] = _mm256_setzero_si256();
+pairs_tile(const int rows, const int panels, const int16_t *x, long stride, int pairs, const int16_t *w,
+           long panel, int first, int outputs, const float *scale, const float *bias, float *output,
+           long output_stride) {
+    __m256i acc[TILE_ROWS][WIDE_PANELS];
+    for (int r = 0; r < rows; ++r)
+        for (int j = 0; j < panels; ++j) acc[r][j] = _mm256_setzero_si256();
     for (int p = 0; p < pairs; ++p) {
-        const __m256i w0 = _mm256_loadu_si256((const __m256i *)(w + (long)p * 16));
-        const __m256i w1 = _mm256_loadu_si256((const __m256i *)(w + panel + (long)p * 16));
+        __m256i weights[WIDE_PANELS];
+        for (int j = 0; j < panels; ++j)
+            weights[j] = _mm256_loadu_si256((const __m256i *)(w + j * panel + (long)p * 16));
         for (int r = 0; r < rows; ++r) {
             int32_t two;
             memcpy(&two, x + r * stride + 2 * p, sizeof two);
             const __m256i b = _mm256_set1_epi32(two);
-            acc[r][0] = _mm256_add_epi32(acc[r][0], _mm256_madd_epi16(b, w0));
-            acc[r][1] = _mm256_add_epi32(acc[r][1], _mm256_madd_epi16(b, w1));
+            for (int j = 0; j < panels; ++j)
+                acc[r][j] = _mm256_add_epi32(acc[r][j], _mm256_madd_epi16(b, weights[j]));
         }
     }
-    for (int j = 0; j < 2; ++j) {
+    for (int j = 0; j < panels; ++j) {
         const int o = first + 8 * j;
         if (o >= outputs) break;
         const int count = outputs - o < 8 ? outputs - o : 8;
@@ -63,26 +67,43 @@ pairs_tile(const int rows, const int16_t *x, long stride, int pairs, const int16
     }
 }
 
-// Every panel pair over `count` rows of widened inputs, a tile of up to six rows at a time.
+// Every panel over `count` rows of widened inputs: tiles of up to six rows by two panels; a single row by four.
 __attribute__((target("avx2"))) static void
 pairs_block(const int16_t *x, int count, int padded, const int16_t *weights, int outputs, const float *scale,
             const float *bias, float *output, long output_stride) {
     const int pairs = padded / 2;
     const long panel = (long)pairs * 16;
+    if (count == 1) {
+        // Panels are padded to a multiple of 8 (64 outputs), so four from any multiple of 32 exist.
+        for (int first = 0; first < outputs; first += 32)
+            pairs_tile(1, 4, x, padded, pairs, weights + (long)(first / 8) * panel, panel, first, outputs, scale,
+                       bias, output, output_stride);
+        return;
+    }
     for (int first = 0; first < outputs; first += 16) {
         const int16_t *w = weights + (long)(first / 8) * panel;
         int r = 0;
         for (; r + TILE_ROWS <= count; r += TILE_ROWS)
-            pairs_tile(TILE_ROWS, x + (long)r * padded, padded, pairs, w, panel, first, outputs, scale, bias,
+            pairs_tile(TILE_ROWS, 2, x + (long)r * padded, padded, pairs, w, panel, first, outputs, scale, bias,
                        output + r * output_stride, output_stride);
         float *target = output + r * output_stride;
         const int16_t *rest = x + (long)r * padded;
         switch (count - r) {
-        case 5: pairs_tile(5, rest, padded, pairs, w, panel, first, outputs, scale, bias, target, output_stride); break;
-        case 4: pairs_tile(4, rest, padded, pairs, w, panel, first, outputs, scale, bias, target, output_stride); break;
-        case 3: pairs_tile(3, rest, padded, pairs, w, panel, first, outputs, scale, bias, target, output_stride); break;
-        case 2: pairs_tile(2, rest, padded, pairs, w, panel, first, outputs, scale, bias, target, output_stride); break;
-        case 1: pairs_tile(1, rest, padded, pairs, w, panel, first, outputs, scale, bias, target, output_stride); break;
+        case 5:
+            pairs_tile(5, 2, rest, padded, pairs, w, panel, first, outputs, scale, bias, target, output_stride);
+            break;
+        case 4:
+            pairs_tile(4, 2, rest, padded, pairs, w, panel, first, outputs, scale, bias, target, output_stride);
+            break;
+        case 3:
+            pairs_tile(3, 2, rest, padded, pairs, w, panel, first, outputs, scale, bias, target, output_stride);
+            break;
+        case 2:
+            pairs_tile(2, 2, rest, padded, pairs, w, panel, first, outputs, scale, bias, target, output_stride);
+            break;
+        case 1:
+            pairs_tile(1, 2, rest, padded, pairs, w, panel, first, outputs, scale, bias, target, output_stride);
+            break;
         default: break;
         }
     }

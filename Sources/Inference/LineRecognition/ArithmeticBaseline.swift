@@ -8,7 +8,8 @@ import Synchronization
 /// a benchmark measures both in one run. What is read is the same either way. A process started with
 /// `POOL_LINE_ARITHMETIC_BASELINE=1` in its environment starts with it on (for paired runs of whole processes).
 package enum ArithmeticBaseline {
-    private static let on = Atomic<Bool>(getenv("POOL_LINE_ARITHMETIC_BASELINE").map { String(cString: $0) == "1" } ?? false)
+    private static let on = Atomic<Bool>(
+        getenv("POOL_LINE_ARITHMETIC_BASELINE").map { String(cString: $0) == "1" } ?? false)
 
     /// Whether the arithmetic before is in use.
     static var isOn: Bool { on.load(ordering: .relaxed) }
