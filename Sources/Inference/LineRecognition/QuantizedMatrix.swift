@@ -2,7 +2,7 @@ import CLineKernels
 
 /// A weight matrix kept as the model's 8-bit integers with a scale per output row, packed for
 /// `line_s8_multiply`: the arithmetic of Tesseract's integer models (inputs rounded to 1/127), run as 8-bit
-/// dot products (AVX-512 VNNI where the CPU has it).
+/// dot products (AVX-512 VNNI where the CPU has it; else AVX2 on a 16-bit copy of the weights packed alongside).
 struct QuantizedMatrix: Sendable {
     let outputs: Int
     let inputs: Int
@@ -27,6 +27,7 @@ struct QuantizedMatrix: Sendable {
         let padded = Int(line_s8_padded_outputs(Int32(count)))
         columnSums = (0..<padded).map { $0 < rows.count ? rows[$0].reduce(0) { $0 + Int32($1) } : 0 }
         scales = (0..<padded).map { $0 < steps.count ? steps[$0] / 127 : 0 }
+        ArithmeticBaseline.apply()
     }
 
     /// Bytes of quantised input for `rows` rows.
@@ -40,7 +41,20 @@ struct QuantizedMatrix: Sendable {
     func multiply(_ values: UnsafePointer<Float>, rows: Int, stride: Int, buffer: UnsafeMutablePointer<UInt8>,
                   bias: UnsafePointer<Float>? = nil, into output: UnsafeMutablePointer<Float>, outputStride: Int) {
         guard rows > 0 else { return }
+        quantize(values, rows: rows, stride: stride, into: buffer)
+        multiply(quantized: buffer, rows: rows, bias: bias, into: output, outputStride: outputStride)
+    }
+
+    /// Rounds `rows` rows of `values` (row stride `stride`, values in -1...1) to the bytes `multiply(quantized:)`
+    /// takes: `inputBytes(rows: 1) / 4` bytes a row, `inputBytes(rows:)` in all.
+    func quantize(_ values: UnsafePointer<Float>, rows: Int, stride: Int, into buffer: UnsafeMutablePointer<UInt8>) {
         line_s8_quantize(values, Int32(rows), Int32(inputs), Int32(stride), buffer)
+    }
+
+    /// `multiply` on inputs already rounded by `quantize` (`buffer`: at least `inputBytes(rows:)` bytes).
+    func multiply(quantized buffer: UnsafePointer<UInt8>, rows: Int, bias: UnsafePointer<Float>? = nil,
+                  into output: UnsafeMutablePointer<Float>, outputStride: Int) {
+        guard rows > 0 else { return }
         packed.withUnsafeBufferPointer { packed in
             columnSums.withUnsafeBufferPointer { sums in
                 scales.withUnsafeBufferPointer { scales in

@@ -7,6 +7,8 @@ import COpenBLAS
 extension RecurrentWeights {
     /// Tesseract clips the cell state to this range.
     static let stateLimit: Float = 100
+    /// Sequences of one length advanced together: about 150 KB of sums for an LSTM of 48 cells.
+    static let chunk = 192
 
     /// One sequence: which map and row it is, its length, and where it starts among all positions.
     private struct Sequence {
@@ -40,7 +42,17 @@ extension RecurrentWeights {
                 }
             }
         }
-        let last = advance(sequences: sequences, total: total, keepAll: !summarizing, scratch: scratch)
+        // Sequences all as long (an LSTM along y: every column of every line) run in chunks, so each step's sums,
+        // states and outputs stay in the cache instead of streaming megabytes through memory at every step. Only
+        // with 8-bit weights, whose sums for one row do not depend on the other rows (a float sgemm's may).
+        var last: [Float] = []
+        let chunked = quantized != nil && sequences.first?.length == sequences.last?.length
+            && !ArithmeticBaseline.isOn
+        let chunk = chunked ? Self.chunk : max(1, sequences.count)
+        for first in stride(from: 0, to: sequences.count, by: chunk) {
+            last += advance(sequences: sequences[first..<min(first + chunk, sequences.count)], total: total,
+                            keepAll: !summarizing, scratch: scratch)
+        }
         let outputs = scratch.outputs
 
         var results = maps.map {
@@ -63,20 +75,34 @@ extension RecurrentWeights {
 
     /// Runs the sorted sequences of `scratch.gathered`; leaves every step's output (when `keepAll`) in
     /// `scratch.outputs`, in the gathered order, and returns each sequence's last output.
-    private func advance(sequences: [Sequence], total: Int, keepAll: Bool, scratch: LineScratch) -> [Float] {
+    private func advance(sequences: ArraySlice<Sequence>, total: Int, keepAll: Bool, scratch: LineScratch)
+        -> [Float]
+    {
+        let sequences = Array(sequences)
         let gates = 4 * cells, cells = cells, count = sequences.count
         var output = [Float](repeating: 0, count: count * cells)
         guard total > 0 else { return output }
         if keepAll { LineScratch.reserve(&scratch.outputs, total * cells) }
-        // The inputs' share of every gate at every position, bias included: up front when the sequences differ
-        // in length; step by step, straight into the sums, when they are all as long (no buffer of every
-        // position's gates).
+        // The inputs' share of every gate at every position, bias included: step by step, straight into the sums,
+        // when the sequences are all as long, or with 8-bit weights (their inputs rounded to bytes up front and
+        // gathered at each step: no buffer of every position's gates to stream through memory); else up front.
         let sameLength = sequences[0].length == sequences[count - 1].length
+        let projectEachStep = quantized != nil && !ArithmeticBaseline.isOn
+        var stepBytes: [UInt8] = []
         if let (quantizedInput, quantizedRecurrent) = quantized {
             LineScratch.reserve(&scratch.quantizedInputs, quantizedInput.inputBytes(rows: sameLength ? count : total))
             LineScratch.reserve(&scratch.quantizedOutputs, quantizedRecurrent.inputBytes(rows: count))
+            if projectEachStep && !sameLength {
+                stepBytes = [UInt8](repeating: 128, count: quantizedInput.inputBytes(rows: count))
+                scratch.gathered.withUnsafeBufferPointer { values in
+                    scratch.quantizedInputs.withUnsafeMutableBufferPointer { bytes in
+                        quantizedInput.quantize(values.baseAddress!, rows: total, stride: inputs,
+                                                into: bytes.baseAddress!)
+                    }
+                }
+            }
         }
-        if !sameLength {
+        if !sameLength && !projectEachStep {
             LineScratch.reserve(&scratch.projected, total * gates)
             scratch.projected.withUnsafeMutableBufferPointer { out in
                 scratch.gathered.withUnsafeBufferPointer { values in
@@ -113,11 +139,12 @@ extension RecurrentWeights {
                 while active > 0 && sequences[active - 1].length <= step { active -= 1 }
                 if sameLength {
                     let length = sequences[0].length
+                    let first = gathered.baseAddress! + (sequences[0].start + step) * inputs
                     if let (quantizedInput, _) = quantized {
                         scratch.quantizedInputs.withUnsafeMutableBufferPointer { bytes in
-                            quantizedInput.multiply(gathered.baseAddress! + step * inputs, rows: active,
-                                                    stride: length * inputs, buffer: bytes.baseAddress!, bias: bias,
-                                                    into: sums.baseAddress!, outputStride: gates)
+                            quantizedInput.multiply(first, rows: active, stride: length * inputs,
+                                                    buffer: bytes.baseAddress!, bias: bias, into: sums.baseAddress!,
+                                                    outputStride: gates)
                         }
                     } else {
                         for index in 0..<active {
@@ -125,9 +152,21 @@ extension RecurrentWeights {
                         }
                         inputWeights.withUnsafeBufferPointer { w in
                             cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, blasint(active), blasint(gates),
-                                        blasint(inputs), 1, gathered.baseAddress! + step * inputs,
+                                        blasint(inputs), 1, first,
                                         blasint(length * inputs), w.baseAddress, blasint(inputs), 1,
                                         sums.baseAddress, blasint(gates))
+                        }
+                    }
+                } else if projectEachStep, let (quantizedInput, _) = quantized {
+                    scratch.quantizedInputs.withUnsafeBufferPointer { bytes in
+                        stepBytes.withUnsafeMutableBufferPointer { target in
+                            let row = quantizedInput.inputBytes(rows: 1) / 4
+                            for index in 0..<active {
+                                (target.baseAddress! + index * row).update(
+                                    from: bytes.baseAddress! + (sequences[index].start + step) * row, count: row)
+                            }
+                            quantizedInput.multiply(quantized: target.baseAddress!, rows: active, bias: bias,
+                                                    into: sums.baseAddress!, outputStride: gates)
                         }
                     }
                 } else {

@@ -1,5 +1,6 @@
 import Benchmarking
 import Captures
+import LineRecognition
 import ReadingFixtures
 import TextStages
 
@@ -11,6 +12,8 @@ struct OCRBenchmark {
         var options: TextReadingOptions
         /// Shrink the working image to this long side before reading (nil: as decoded, 1600).
         var longSide: Int? = nil
+        /// Read with the line recogniser's arithmetic before issue 10's speed work (`ArithmeticBaseline`).
+        var arithmeticBaseline = false
     }
 
     static var variants: [Variant] {
@@ -34,6 +37,8 @@ struct OCRBenchmark {
             Variant(name: "baseline: Tesseract defaults (PSM 3, do_invert=1, OpenMP as shipped)", options: baseline),
             Variant(name: "Tesseract defaults, OpenMP limited to 1 thread", options: baselineSingle),
             Variant(name: "chosen", options: chosen),
+            Variant(name: "chosen, line arithmetic before issue 10 (widening AVX2 multiply, unchunked y-LSTM)",
+                    options: chosen, arithmeticBaseline: true),
             Variant(name: "chosen, Tesseract's own recognition", options: with { $0.recognizer = .tesseract }),
             Variant(name: "chosen, no presence check", options: with { $0.skipWithoutText = false }),
             Variant(name: "chosen, region inversion on photos too", options: with { $0.invertRegionsOnPhotos = true }),
@@ -73,7 +78,10 @@ struct OCRBenchmark {
         }
         let chosen = variants.filter { selected($0.name) }
         let stages = chosen.map { TesseractTextStage(options: $0.options) }
-        for stage in stages { _ = try stage.read(corpus.samples[0].image) }     // warm-up: loads the model
+        for (variant, stage) in zip(chosen, stages) {      // warm-up: loads the model
+            ArithmeticBaseline.use(variant.arithmeticBaseline)
+            _ = try stage.read(corpus.samples[0].image)
+        }
         var rows = chosen.map { Row(variant: $0.name, rounds: BenchmarkResult(name: "ocr \($0.name): per capture")) }
         for round in 0..<max(1, rounds) {
             let order = round % 2 == 0 ? Array(chosen.indices) : chosen.indices.reversed()
@@ -91,6 +99,8 @@ struct OCRBenchmark {
     private static func read(_ corpus: Corpus, with stage: TesseractTextStage, variant: Variant, into row: inout Row,
                              first: Bool, verbose: Bool) throws {
         var cpu = 0.0, wall = 0.0
+        ArithmeticBaseline.use(variant.arithmeticBaseline)
+        defer { ArithmeticBaseline.use(false) }
         for sample in corpus.samples {
             let image = variant.longSide.map { sample.image.shrunk(toLongSide: $0) } ?? sample.image
             let kind: CaptureMetadata.Kind = sample.kind == "photo" || sample.kind == "sign" ? .photo : .screenshot

@@ -4,6 +4,8 @@ import TextStages
 
 // ReadingBenchmarks [ocr|presence|codes|all] [--screens N] [--photos N] [--rounds N] [--only SUBSTRING|=NAME ...]
 //                   [--json PATH]
+// ReadingBenchmarks kernels [--rounds N] [--json PATH]: the 8-bit multiply's AVX2 path against the one before, on
+//   the network's shapes (KernelBenchmark)
 // The timing rows (OCR, presence, codes) are per-capture samples in the shared harness's results (Benchmarking:
 // the same nearest-rank median and p95 as every benchmark); `--json PATH` writes them with their raw samples.
 // Each timing reads the corpus `--rounds` times (default 3) after one warm-up read, every variant in turn in each
@@ -45,6 +47,13 @@ if which == "parity" {
     try ParityBenchmark.run(folder: arguments[1], only: only, verbose: arguments.contains("--verbose"),
                             compareFinders: arguments.contains("--compare-finders"),
                             ourLines: arguments.contains("--our-lines"))
+    exit(0)
+}
+
+if which == "kernels" {
+    json.comparisons += KernelBenchmark.run(rounds: rounds)
+    json.noteLoad("at the end")
+    if let jsonPath { try json.write(to: jsonPath) }
     exit(0)
 }
 

@@ -14,8 +14,6 @@ void line_logistic(float *values, int count);
 /// output gate. Updates `state` (clipped to +-state_limit) and writes the new output.
 void line_lstm_cell(float *gates, float *state, float *output, int cells, float state_limit);
 
-#endif
-
 /// For every position of a height x width map of `depth` features: the sums of a dense layer over the
 /// position's neighbourhood (2*half_x+1 by 2*half_y+1, x outermost, then y, then feature; zero outside the
 /// map), `outputs` per position: output = bias + neighbourhood . weights. weights: one row of `outputs`
@@ -48,7 +46,7 @@ int line_s8_padded_inputs(int inputs);
 int line_s8_padded_outputs(int outputs);
 int line_s8_padded_rows(int rows);
 
-/// Bytes of a packed weight matrix of `outputs` x `inputs`.
+/// Bytes of a packed weight matrix of `outputs` x `inputs` (the 8-bit layout and a 16-bit copy for the AVX2 path).
 long line_s8_packed_size(int outputs, int inputs);
 
 /// Packs weights (outputs rows of `inputs` int8 values, row stride `stride`) for line_s8_multiply.
@@ -61,7 +59,8 @@ void line_s8_quantize(const float *values, int rows, int inputs, int stride, uin
 /// output[r][o] += scale[o] * (sum over i of (in[r][i] - 128) * weight[o][i]) for `rows` rows and `outputs`
 /// outputs (row stride of output: `output_stride`); with `bias` (not NULL), output[r][o] = bias[o] + ... instead.
 /// column_sums[o] is the sum of weight row o. `scale` and `column_sums` hold line_s8_padded_outputs(outputs)
-/// values. Uses AVX-512 VNNI where the CPU has it, else AVX2 (16-bit pair products); every path gives the same sums.
+/// values. Uses AVX-512 VNNI where the CPU has it, else AVX2 (16-bit pair products on the packed 16-bit copy of
+/// the weights); every path gives the same integer sums, and the same floats.
 void line_s8_multiply(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
                       const int32_t *column_sums, const float *scale, const float *bias, float *output,
                       int output_stride);
@@ -70,3 +69,18 @@ void line_s8_multiply(const uint8_t *in, int rows, int inputs, const int8_t *pac
 void line_s8_multiply_portable(const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
                                const int32_t *column_sums, const float *scale, const float *bias, float *output,
                                int output_stride);
+
+/// For benchmarks: 1 sends line_s8_multiply's AVX2 case to the path it had before the 16-bit pair layout
+/// (weights widened at every use), 0 (the default) back to the pair path. Same results either way.
+void line_s8_use_widening_avx2(int on);
+
+/// line_s8_multiply's paths, for tests and benchmarks that run one of them by name.
+enum { LINE_S8_PORTABLE = 0, LINE_S8_AVX2_PAIRS = 1, LINE_S8_AVX2_WIDENING = 2, LINE_S8_VNNI = 3 };
+
+/// Runs `path` (a LINE_S8_ value) with line_s8_multiply's arguments; 0 (and nothing written) when this CPU or
+/// these sizes cannot take it, else 1.
+int line_s8_multiply_path(int path, const uint8_t *in, int rows, int inputs, const int8_t *packed, int outputs,
+                          const int32_t *column_sums, const float *scale, const float *bias, float *output,
+                          int output_stride);
+
+#endif
