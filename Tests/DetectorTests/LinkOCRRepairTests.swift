@@ -48,4 +48,33 @@ struct LinkOCRRepairTests {
         #expect(links("Chapter 1. io/ports is the next one") == [])
         #expect(links("Done. De/Fr prices differ") == [])
     }
+
+    // Seed 7070 through the built-in recogniser and seed 1111 through Tesseract's own (tuning, second round).
+    @Test func aSchemeWhoseSlashesWereMisreadIsReadBack() {
+        #expect(links("Copy link\nhttps:/Awww.events61.net/sale/post/share\nMessages Mail Notes")
+                == ["https://www.events61.net/sale/post/share"])
+        #expect(links("15:01 5G 95%\nhttp:/Awww.news-music.eu?id=45498\nMenu Search") == ["http://www.news-music.eu/?id=45498"])
+        #expect(links("Share\nhttp: //app.maps-docs.nl/post/recipe/docs?id=73683\nAirDrop Copy")
+                == ["http://app.maps-docs.nl/post/recipe/docs?id=73683"])
+        #expect(links("12:30 5G 56%\nhttps: //www.music.com/guide/share/products-de\nSign in")
+                == ["https://www.music.com/guide/share/products-de"])
+    }
+
+    @Test func aSpaceAfterASubDomainsDotIsDropped() {
+        #expect(links("Mum\nHave you seen http://shop. photo26.com/guide/share/en/\n300919.html?id=46341\nNice")
+                == ["http://shop.photo26.com/guide/share/en/300919.html?id=46341"])
+        #expect(links("19:49 5G 80%\napp. shop-cloud.eu/products-p/p\nAccept cookies") == ["https://app.shop-cloud.eu/products-p/p"])
+        // A sentence that ends before a host keeps its two parts apart.
+        #expect(links("We met at the shop. example.com/sale has more") == ["https://example.com/sale"])
+    }
+
+    @Test func aLinksLastPieceSplitOffByASpaceIsJoined() {
+        #expect(links("20:41 5G 58%\nhttps://shop.news65 .fr/recipe-track/7 86088\nAccept cookies")
+                == ["https://shop.news65.fr/recipe-track/786088"])
+        #expect(links("13:26 5G 33%\nphoto-boutique.com/products -products?id=1974\nTop stories")
+                == ["https://photo-boutique.com/products-products?id=1974"])
+        // Prose after a link stays prose.
+        #expect(links("Go to example.com/help - it is easy") == ["https://example.com/help"])
+        #expect(links("See example.com/page 2") == ["https://example.com/page"])
+    }
 }

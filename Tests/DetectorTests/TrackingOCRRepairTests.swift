@@ -31,4 +31,15 @@ struct TrackingOCRRepairTests {
         // A 9 read as I (seed 606) is no look-alike: neither reading verifies, so nothing is found.
         #expect(tracking("Here is the tracking: 1ZRECIWR4298537193") == [])
     }
+
+    // Seed 7070 through the built-in recogniser: codes read right were read a second time with a digit as its
+    // look-alike letter (`1Z6899WK…` also as `1Z6B99WK…`), before a code that verifies as read was left alone.
+    @Test func aCodeThatVerifiesAsReadIsNotReadAgain() {
+        #expect(tracking("Your shipment\nTracking 1Z6899WK1211426618\nDelivered") == ["1Z6899WK1211426618"])
+        #expect(tracking("Order #800591 shipped\nCarrier: UPS\n1ZSBEWPF0107612816\nView order") == ["1ZSBEWPF0107612816"])
+        #expect(tracking("Here is the tracking: 1Z F42 CP5 12 5917 8436") == ["1ZF42CP51259178436"])
+        #expect(tracking("Tracking number: 1Z04RXUD1251397467") == ["1Z04RXUD1251397467"])
+        // The fewest changes win: `XOD` read back as `X0D`, not with the `2` before it as a `Z` too.
+        #expect(tracking("Your shipment\nTracking 1Z RR2 XOD 02 8439 5461\nIn transit") == ["1ZRR2X0D0284395461"])
+    }
 }

@@ -8,6 +8,8 @@ extension Links {
     /// `text` with those repairs made, for finding links only (the other detectors read the text as it is).
     static func textRepaired(_ text: String) -> String {
         var out = text
+        if out.contains(":") { out = replacing(misreadSlashes, in: out) { groups in groups[1] + "://" } }
+        if out.contains(". ") { out = replacing(spacedLabel, in: out) { groups in groups[1] + "." + groups[2] } }
         if out.contains(". ") || out.contains(" .") { out = replacing(spacedDot, in: out) { groups in
             topLevel.contains(digitsAsLetters(groups[2])) ? groups[1] + "." + groups[2] : nil
         } }
@@ -15,8 +17,24 @@ extension Links {
             let mapped = digitsAsLetters(groups[2])
             return topLevel.contains(mapped) ? groups[1] + "." + mapped : nil
         } }
+        if out.contains(" ") { out = replacing(splitTail, in: out) { groups in groups[1] + groups[2] } }
         return wrapsJoined(out)
     }
+
+    /// A scheme whose `//` was read with a space or a look-alike (`https:/Awww.`, `http: //app.`, `https:l/`).
+    static let misreadSlashes = try! NSRegularExpression(
+        pattern: #"(?i)\b(https?) ?: ?(?:/ ?[/A\\|lI1]|[\\|lI1] ?/) ?(?=[a-z0-9])"#)
+    /// A sub-domain a host starts with, read with a space after its dot: after a scheme (`http://shop. photo26.com`)
+    /// any label, else at the start of a line (an address bar, a share sheet) the labels sites use for one
+    /// (`app. shop-cloud.eu/…`), before a host with a path (`the shop. example.com/sale` is a sentence).
+    static let spacedLabel = try! NSRegularExpression(
+        pattern: #"((?:https?://[a-z0-9-]+)|^(?:www|m|mobile|app|shop|store|blog|news|api|docs|web|my|en|de|fr))\. ((?:[a-z0-9-]+\.)+[a-z]{2,12}(?:[/?#:]|$))"#,
+        options: [.anchorsMatchLines])
+    /// A link's last piece split off by a space at the end of a line: digits after digits (`…/recipe-track/7 86088`)
+    /// or a hyphenated word (`…/products -products?id=1974`).
+    static let splitTail = try! NSRegularExpression(
+        pattern: #"((?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,12}/\S*?(?:\d|[a-z]))(?: )((?<=\d )\d+|-[a-z0-9][\w\-./?=&%#]*)$"#,
+        options: [.anchorsMatchLines])
 
     /// A top-level domain as read, lower case, with `0` read as `o` and `1` as `l`.
     static func digitsAsLetters(_ word: String) -> String {

@@ -3,7 +3,7 @@ import Foundation
 /// Tracking numbers as the recogniser reads them: a look-alike letter for a digit or a digit for a letter
 /// (`1Z X7N KOK 42 5430 7347`, `RR12345678SDE`). The places of the shape say which is meant — S10's letters,
 /// digits, letters; UPS's `1Z`, service and package digits — and the check digit decides: a repair is taken only
-/// when exactly one reading verifies, with at most two characters changed.
+/// when the code as read does not verify and exactly one reading does, with the fewest (at most two) changes.
 extension TravelAndShipping {
     /// Letters the recogniser reads for digits, and digits it reads for letters.
     static let digitFor: [Character: Character] = [
@@ -25,12 +25,15 @@ extension TravelAndShipping {
         var out: [DetectedObject] = []
         for match in looseS10.matches(in: text, range: range) {
             let raw = Array(ns.substring(with: match.range).filter { !$0.isWhitespace })
-            guard raw.count == 13, let code = s10Repaired(raw), !found.contains(code) else { continue }
+            // A code that verifies as read is the strict shape's (or no tracking number): never read it again.
+            guard raw.count == 13, !CheckDigits.isValidS10(String(raw)), let code = s10Repaired(raw),
+                  !found.contains(code) else { continue }
             out.append(DetectedObject(kind: "tracking", value: code, fields: ["scheme": "UPU S10", "country": String(code.suffix(2))]))
         }
         for match in looseUPS.matches(in: text, range: range) {
             let raw = Array(ns.substring(with: match.range).filter { !$0.isWhitespace })
-            guard raw.count == 18, let code = upsRepaired(raw), !found.contains(code) else { continue }
+            guard raw.count == 18, !CheckDigits.isValidUPS(String(raw)), let code = upsRepaired(raw),
+                  !found.contains(code) else { continue }
             out.append(DetectedObject(kind: "tracking", value: code, fields: ["scheme": "UPS"]))
         }
         return out
@@ -50,7 +53,7 @@ extension TravelAndShipping {
     }
 
     /// `1Z`, six shipper characters (letters or digits: each look-alike tried both ways), then ten digits; nil
-    /// unless exactly one reading verifies with one or two changes.
+    /// unless exactly one reading verifies with one change (or, when none does, exactly one with two).
     static func upsRepaired(_ raw: [Character]) -> String? {
         var fixed = raw
         fixed[0] = "1"
@@ -58,7 +61,7 @@ extension TravelAndShipping {
         for index in 8..<18 where !fixed[index].isNumber { fixed[index] = digitFor[fixed[index]] ?? fixed[index] }
         for index in 2..<8 { fixed[index] = Character(fixed[index].uppercased()) }
         // Each shipper character that has a look-alike may be either.
-        var readings: Set<String> = []
+        var readings: [Int: Set<String>] = [:]
         let ambiguous = (2..<8).filter { digitFor[fixed[$0]] != nil || letterFor[fixed[$0]] != nil }
         for mask in 0..<(1 << ambiguous.count) {
             var code = fixed
@@ -66,8 +69,10 @@ extension TravelAndShipping {
                 code[index] = digitFor[code[index]] ?? letterFor[code[index]] ?? code[index]
             }
             let changes = zip(code, raw).filter { Character($0.uppercased()) != Character($1.uppercased()) }.count
-            if (1...2).contains(changes), CheckDigits.isValidUPS(String(code)) { readings.insert(String(code)) }
+            if (1...2).contains(changes), CheckDigits.isValidUPS(String(code)) { readings[changes, default: []].insert(String(code)) }
         }
-        return readings.count == 1 ? readings.first : nil
+        // The readings with the fewest changes, when they are one.
+        guard let fewest = readings.keys.min(), let best = readings[fewest], best.count == 1 else { return nil }
+        return best.first
     }
 }
