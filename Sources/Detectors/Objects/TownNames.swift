@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Precision comes first: a name read as a town of the list is kept as read; a folded name that two towns share
 /// (`Lohne`, `Löhne`) is left as read; look-alikes are read back only inside a word (`ii`, `iu`, `ui` for `ü`;
-/// `6`, `0` for `o`); and a character is dropped only from a word the recogniser visibly garbled (a digit, or a
+/// `6`, `0` for `o`; a capital `I` after a letter for `l`); and a character is dropped only from a word the recogniser visibly garbled (a digit, or a
 /// capital after the first letter), and only when exactly one town is then left.
 public struct TownNames: Sendable {
     /// The spellings of each folded name.
@@ -73,6 +73,25 @@ public struct TownNames: Sendable {
     /// The folded keys to look up, in order: the name folded, then with look-alikes read back.
     static func exactReadings(of read: String) -> [String] {
         let plain = folded(read)
+        var out = [plain]
+        for key in [lookAlikesRead(plain), lookAlikesRead(folded(capitalIAsL(read)))] where !out.contains(key) {
+            out.append(key)
+        }
+        return out
+    }
+
+    /// A capital `I` after a lower-case letter or a digit read as the `l` it usually is there (`K6In`).
+    static func capitalIAsL(_ read: String) -> String {
+        var out = "", previous: Character = " "
+        for character in read {
+            out.append(character == "I" && (previous.isLowercase || previous.isNumber) ? "l" : character)
+            previous = character
+        }
+        return out
+    }
+
+    /// A folded name with `6` or `0` between letters read as `o`, and `ii`, `iu`, `ui` as `u`.
+    static func lookAlikesRead(_ plain: String) -> String {
         var lookAlikes = ""
         let characters = Array(plain)
         for (index, character) in characters.enumerated() {
@@ -83,7 +102,7 @@ public struct TownNames: Sendable {
         for pair in ["iiu", "ii", "iu", "ui"] {
             lookAlikes = lookAlikes.replacingOccurrences(of: pair, with: "u")
         }
-        return plain == lookAlikes ? [plain] : [plain, lookAlikes]
+        return lookAlikes
     }
 
     /// `exactReadings`, then (for a visibly garbled word) each of them with one character dropped.
