@@ -60,6 +60,14 @@ struct LinkOCRRepairTests {
                 == ["https://www.music.com/guide/share/products-de"])
     }
 
+    @Test func wwwReadWithAWLostIsReadBack() {
+        #expect(links("Have you seen http://ww.kino.nl/blog-help/track/408722") == ["http://www.kino.nl/blog-help/track/408722"])
+        #expect(links("Visit ww.store.net/recipe") == ["https://www.store.net/recipe"])
+        // Not inside a word or a host.
+        #expect(links("See blog.ww.example.com/a") == ["https://blog.ww.example.com/a"])
+        #expect(links("aww. that is sweet") == [])
+    }
+
     @Test func aSpaceAfterASubDomainsDotIsDropped() {
         #expect(links("Mum\nHave you seen http://shop. photo26.com/guide/share/en/\n300919.html?id=46341\nNice")
                 == ["http://shop.photo26.com/guide/share/en/300919.html?id=46341"])

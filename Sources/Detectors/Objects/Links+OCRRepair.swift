@@ -9,6 +9,7 @@ extension Links {
     static func textRepaired(_ text: String) -> String {
         var out = text
         if out.contains(":") { out = replacing(misreadSlashes, in: out) { groups in groups[1] + "://" } }
+        if out.contains("ww.") { out = replacing(shortWWW, in: out) { groups in groups[1] + "www." } }
         if out.contains(". ") { out = replacing(spacedLabel, in: out) { groups in groups[1] + "." + groups[2] } }
         if out.contains(". ") || out.contains(" .") { out = replacing(spacedDot, in: out) { groups in
             topLevel.contains(digitsAsLetters(groups[2])) ? groups[1] + "." + groups[2] : nil
@@ -24,6 +25,10 @@ extension Links {
     /// A scheme whose `//` was read with a space or a look-alike (`https:/Awww.`, `http: //app.`, `https:l/`).
     static let misreadSlashes = try! NSRegularExpression(
         pattern: #"(?i)\b(https?) ?: ?(?:/ ?[/A\\|lI1]|[\\|lI1] ?/) ?(?=[a-z0-9])"#)
+    /// `www.` read with a `w` lost (`http://ww.kino.nl/…`: seeds 7070, 8080, 9090), at the start of a host with a
+    /// top-level domain; no site names a host `ww`.
+    static let shortWWW = try! NSRegularExpression(
+        pattern: #"((?:https?://)|(?<![\w./@-]))[wW]{2}\.(?=(?:[a-z0-9-]+\.)+[a-z]{2,12}\b)"#)
     /// A sub-domain a host starts with, read with a space after its dot: after a scheme (`http://shop. photo26.com`)
     /// any label, else at the start of a line (an address bar, a share sheet) the labels sites use for one
     /// (`app. shop-cloud.eu/…`), before a host with a path (`the shop. example.com/sale` is a sentence).
