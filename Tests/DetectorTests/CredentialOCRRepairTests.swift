@@ -74,4 +74,10 @@ extension CredentialOCRRepairTests {
         #expect(rule("The x0Oxb- prefix is what a bot token starts with") == nil)
         #expect(rule("Press x0xa-12 to continue") == nil)
     }
+
+    // Seed 9090 through the built-in recogniser: a Stripe key's underscores read as spaces.
+    @Test func aStripeKeyWhoseUnderscoresWereReadAsSpaces() {
+        #expect(rule("Settings > API\nYour secret key\nsk live DOCWPMMUGELL632191835739\nCopy") == "credential.provider-key")
+        #expect(rule("Ask live questions in the forum") == nil)
+    }
 }

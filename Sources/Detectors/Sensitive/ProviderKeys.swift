@@ -23,7 +23,8 @@ public enum ProviderKeys {
         Shape("GitHub", "token", #"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b"#),
         Shape("GitHub", "fine-grained token", #"\bgithub_pat_[A-Za-z0-9_]{60,90}\b"#),
         Shape("GitLab", "token", #"\bglpat-[A-Za-z0-9_\-]{20}\b"#),
-        Shape("Stripe", "secret key", #"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{24,99}\b"#),
+        // Underscores the recogniser read as spaces (`sk live DOCW…`, seed 9090 with the built-in recogniser).
+        Shape("Stripe", "secret key", #"\b(?:sk|rk)[_ ](?:live|test)[_ ][A-Za-z0-9]{24,99}\b"#),
         // `xoxb-` as OCR reads its `o`: `x0xb-`, `xOxb-`, or doubled (`x0Oxb-`, seed 9090 with Tesseract's own).
         Shape("Slack", "token", #"\bx[oO0]{1,2}x[abposr]-[A-Za-z0-9\-]{10,80}\b"#),
         Shape("Slack", "webhook", #"hooks\.slack\.com/services/T[A-Z0-9]{8,}/B[A-Z0-9]{8,}/[A-Za-z0-9]{24}"#),
