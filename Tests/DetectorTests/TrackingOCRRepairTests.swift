@@ -42,4 +42,12 @@ struct TrackingOCRRepairTests {
         // The fewest changes win: `XOD` read back as `X0D`, not with the `2` before it as a `Z` too.
         #expect(tracking("Your shipment\nTracking 1Z RR2 XOD 02 8439 5461\nIn transit") == ["1ZRR2X0D0284395461"])
     }
+
+    // Brand-new seed 3333 through the built-in recogniser (after that run): a letter place read in lower case, and
+    // the `1` of `1Z` read `L`.
+    @Test func aLowerCaseLetterPlaceOrAnLFor1IsReadBack() {
+        #expect(tracking("Suivi de colis\nSendungsnummer:\ncP 551 636 205 GB\nEstimated delivery 28 May") == ["CP551636205GB"])
+        #expect(tracking("Track your parcel\ncP 883 224 941 US\nEstimated delivery 1 May") == ["CP883224941US"])
+        #expect(tracking("Your shipment\nTracking LZFVXT014254736188\nDelivered") == ["1ZFVXT014254736188"])
+    }
 }

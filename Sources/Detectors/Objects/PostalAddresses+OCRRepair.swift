@@ -130,7 +130,8 @@ extension PostalAddresses {
         if let address = addressAsRead(street: street, locality: locality) { return address }
         var repairedLocality = postcodeRepaired(locality) ?? locality
         if repairedLocality.first?.isNumber == true {
-            repairedLocality = townRead(umlautsRead(repairedLocality))
+            // The gazetteer first, on the town as read (`K6éln`, `K6oln`), then the umlaut rules.
+            repairedLocality = umlautsRead(townRead(repairedLocality))
         }
         let trimmed = street.trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
         let repairedStreet = suffixCapitalised(trimmed, suffixes: usSuffixes + "|" + ukSuffixes) ?? trimmed

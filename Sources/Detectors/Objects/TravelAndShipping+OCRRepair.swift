@@ -14,9 +14,9 @@ extension TravelAndShipping {
 
     /// S10- and UPS-shaped runs with look-alikes (spaces allowed between the groups as in the strict shapes).
     static let looseS10 = try! NSRegularExpression(
-        pattern: #"(?<![A-Za-z0-9])[A-Z0-9]{2}\s?[0-9OoDQIli|SsBZzG]{3}\s?[0-9OoDQIli|SsBZzG]{3}\s?[0-9OoDQIli|SsBZzG]{3}\s?[A-Z0-9]{2}(?![A-Za-z0-9])"#)
+        pattern: #"(?<![A-Za-z0-9])[A-Za-z0-9]{2}\s?[0-9OoDQIli|SsBZzG]{3}\s?[0-9OoDQIli|SsBZzG]{3}\s?[0-9OoDQIli|SsBZzG]{3}\s?[A-Za-z0-9]{2}(?![A-Za-z0-9])"#)
     static let looseUPS = try! NSRegularExpression(
-        pattern: #"(?<![A-Za-z0-9])[1Il|][Zz2]\s?[A-Za-z0-9]{3}\s?[A-Za-z0-9]{3}\s?[A-Za-z0-9|]{2}\s?[A-Za-z0-9|]{4}\s?[A-Za-z0-9|]{4}(?![A-Za-z0-9])"#)
+        pattern: #"(?<![A-Za-z0-9])[1IlL|][Zz2]\s?[A-Za-z0-9]{3}\s?[A-Za-z0-9]{3}\s?[A-Za-z0-9|]{2}\s?[A-Za-z0-9|]{4}\s?[A-Za-z0-9|]{4}(?![A-Za-z0-9])"#)
 
     /// Tracking numbers the strict shapes missed, read back.
     static func repairedTrackingNumbers(in text: String, except found: Set<String>) -> [DetectedObject] {
@@ -25,14 +25,14 @@ extension TravelAndShipping {
         var out: [DetectedObject] = []
         for match in looseS10.matches(in: text, range: range) {
             let raw = Array(ns.substring(with: match.range).filter { !$0.isWhitespace })
-            // A code that verifies as read is the strict shape's (or no tracking number): never read it again.
-            guard raw.count == 13, !CheckDigits.isValidS10(String(raw)), let code = s10Repaired(raw),
+            // A code the strict shape found as read is never read again (`1Z6899WK…` is not also `1Z6B99WK…`).
+            guard raw.count == 13, !found.contains(String(raw)), let code = s10Repaired(raw),
                   !found.contains(code) else { continue }
             out.append(DetectedObject(kind: "tracking", value: code, fields: ["scheme": "UPU S10", "country": String(code.suffix(2))]))
         }
         for match in looseUPS.matches(in: text, range: range) {
             let raw = Array(ns.substring(with: match.range).filter { !$0.isWhitespace })
-            guard raw.count == 18, !CheckDigits.isValidUPS(String(raw)), let code = upsRepaired(raw),
+            guard raw.count == 18, !found.contains(String(raw)), let code = upsRepaired(raw),
                   !found.contains(code) else { continue }
             out.append(DetectedObject(kind: "tracking", value: code, fields: ["scheme": "UPS"]))
         }
@@ -44,7 +44,8 @@ extension TravelAndShipping {
     static func s10Repaired(_ raw: [Character]) -> String? {
         let code = raw.enumerated().map { index, character -> Character in
             let letterPlace = index < 2 || index > 10
-            if letterPlace { return character.isNumber ? (letterFor[character] ?? character) : character }
+            // A letter place read in lower case (`cP 551 636 205 GB`) is the capital.
+            if letterPlace { return character.isNumber ? (letterFor[character] ?? character) : Character(character.uppercased()) }
             return character.isNumber ? character : (digitFor[character] ?? character)
         }
         let changes = zip(code, raw).filter { $0 != $1 }.count
