@@ -192,7 +192,7 @@ targets += [
     // Objects (links, e-mail, phone, money, dates, flights, tracking, ISBN, BCBP) and leads, from declarative rules.
     // libphonenumber (Debian's libphonenumber-dev) behind a small C shim: phone numbers found and validated.
     .target(name: "CPhoneNumbers", path: "Sources/CPhoneNumbers", linkerSettings: [.linkedLibrary("phonenumber")]),
-    .target(name: "ObjectRules", dependencies: ["CPhoneNumbers"], path: "Sources/Detectors/Objects"),
+    .target(name: "ObjectRules", dependencies: ["CPhoneNumbers", "CGeonames"], path: "Sources/Detectors/Objects"),
     .target(name: "PrivacyStages", dependencies: ["Runner", "Captures", "Store", "SensitiveDetectors"],
             path: "Sources/Stages/Privacy"),
     .target(name: "RulesStages", dependencies: ["Runner", "Captures", "Store", "ObjectRules"], path: "Sources/Stages/Rules"),

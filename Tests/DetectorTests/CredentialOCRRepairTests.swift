@@ -65,4 +65,19 @@ extension CredentialOCRRepairTests {
         #expect(rule("Alza is a shop; order AlzaBOX 12") == nil)
         #expect(rule("alzaJUUFTLNPZMITDJACDWJE148100311570875") == nil)
     }
+
+    // Seed 9090 through Tesseract's own recognition: the `o` of `xoxb-` read as `0O`.
+    @Test func aSlackTokenWhosePrefixWasMisread() {
+        #expect(rule("Settings > API\nYour secret key\nx0Oxb-284019375562-qhdkzmwpteuvyrsa\nCopy") == "credential.provider-key")
+        #expect(rule("Your secret key\nxOxb-284019375562-qhdkzmwpteuvyrsa") == "credential.provider-key")
+        // The same letters in a word, or too short to be a token: no key.
+        #expect(rule("The x0Oxb- prefix is what a bot token starts with") == nil)
+        #expect(rule("Press x0xa-12 to continue") == nil)
+    }
+
+    // Seed 9090 through the built-in recogniser: a Stripe key's underscores read as spaces.
+    @Test func aStripeKeyWhoseUnderscoresWereReadAsSpaces() {
+        #expect(rule("Settings > API\nYour secret key\nsk live DOCWPMMUGELL632191835739\nCopy") == "credential.provider-key")
+        #expect(rule("Ask live questions in the forum") == nil)
+    }
 }

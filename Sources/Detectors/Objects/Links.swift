@@ -8,11 +8,17 @@ public enum Links {
                            "me", "tv", "ly", "gl", "gg", "ai", "info", "shop", "store", "blog", "news", "edu", "gov"]
     static let withScheme = try! NSRegularExpression(pattern: #"(?i)\bhttps?://[^\s<>"'`]+"#)
     static let bare = try! NSRegularExpression(
-        pattern: #"(?i)(?<![@\w./-])(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,12})(?::\d{2,5})?(?:/[^\s<>"'`]*)?"#)
+        pattern: #"(?i)(?<![@\w./-])(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,12})(?::\d{2,5})?(?:[/?#][^\s<>"'`]*)?"#)
     static let email = try! NSRegularExpression(pattern: #"(?i)\b[a-z0-9._%+-]+@(?:[a-z0-9-]+\.)+[a-z]{2,24}\b"#)
 
-    /// The links in `text`, normalised, in order of appearance, without repeats.
+    /// The links in `text`, normalised, in order of appearance, without repeats; a query may follow the host
+    /// directly (`travel.eu?id=1545`), and the recogniser's slips are read back (`Links+OCRRepair`).
     public static func links(in text: String) -> [DetectedObject] {
+        links(inRepaired: textRepaired(text))
+    }
+
+    /// The links in `text` as it is (`links(in:)` reads the recogniser's slips back first).
+    static func links(inRepaired text: String) -> [DetectedObject] {
         var found: [DetectedObject] = []
         var covered: [NSRange] = []
         let range = NSRange(text.startIndex..., in: text)

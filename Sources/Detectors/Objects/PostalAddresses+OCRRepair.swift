@@ -109,6 +109,17 @@ extension PostalAddresses {
         return out
     }
 
+    /// A five-digit postcode line whose town has a digit inside (`50667 K0ln`), with the town a German or French
+    /// town reads back to (`TownNames`); the line unchanged when none does.
+    static func townRead(_ locality: String) -> String {
+        guard let space = locality.firstIndex(of: " ") else { return locality }
+        let town = String(locality[locality.index(after: space)...])
+        guard town.contains(where: \.isNumber) else { return locality }
+        let spellings = ["DE", "FR"].compactMap { TownNames.germanyAndFrance[$0]?.spelling(of: town) }
+        guard Set(spellings).count == 1 else { return locality }
+        return String(locality[...space]) + spellings[0]
+    }
+
     static let misreadUmlautU = regex(#"(\p{L})ii(?=\p{L})"#)
     static let misreadUmlautO = regex(#"(\p{L})6(?=\p{Ll})"#)
 }
@@ -118,7 +129,10 @@ extension PostalAddresses {
     static func address(street: String, locality: String) -> DetectedObject? {
         if let address = addressAsRead(street: street, locality: locality) { return address }
         var repairedLocality = postcodeRepaired(locality) ?? locality
-        if repairedLocality.first?.isNumber == true { repairedLocality = umlautsRead(repairedLocality) }
+        if repairedLocality.first?.isNumber == true {
+            // The gazetteer first, on the town as read (`K6éln`, `K6oln`), then the umlaut rules.
+            repairedLocality = umlautsRead(townRead(repairedLocality))
+        }
         let trimmed = street.trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
         let repairedStreet = suffixCapitalised(trimmed, suffixes: usSuffixes + "|" + ukSuffixes) ?? trimmed
         guard repairedLocality != locality || repairedStreet != trimmed else { return nil }

@@ -100,7 +100,8 @@ public enum PostalAddresses {
     static func matches(_ pattern: NSRegularExpression, _ text: String) -> Bool { groups(pattern, text) != nil }
 
     /// The address made of `street` and `locality` as read, when they have one country's shapes (a German one with
-    /// its umlauts read back, see `umlautsRead`).
+    /// its umlauts read back, see `umlautsRead`; a German or French town read without its diacritics spelt as the
+    /// country does, see `TownNames`).
     static func addressAsRead(street: String, locality: String) -> DetectedObject? {
         let street = street.trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
         if let parts = groups(usLocality, locality), states.contains(parts[2]), matches(usStreet, street) {
@@ -124,7 +125,8 @@ public enum PostalAddresses {
             } else {
                 return nil
             }
-            let city = country == "DE" ? umlautsRead(parts[2]) : parts[2]
+            let asRead = country == "DE" ? umlautsRead(parts[2]) : parts[2]
+            let city = TownNames.germanyAndFrance[country]?.spelling(of: asRead) ?? asRead
             return make(street: street, locality: "\(parts[1]) \(city)", postcode: parts[1], city: city,
                         country: country)
         }

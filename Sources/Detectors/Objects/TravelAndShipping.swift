@@ -36,7 +36,8 @@ public enum TravelAndShipping {
         }
     }
 
-    /// Tracking numbers whose check digit verifies (UPU S10, UPS).
+    /// Tracking numbers whose check digit verifies (UPU S10, UPS), as written or with the recogniser's look-alikes
+    /// read back (`TravelAndShipping+OCRRepair`).
     public static func trackingNumbers(in text: String) -> [DetectedObject] {
         let ns = text as NSString
         let range = NSRange(text.startIndex..., in: text)
@@ -51,7 +52,7 @@ public enum TravelAndShipping {
             let code = ns.substring(with: match.range).filter { !$0.isWhitespace }
             if CheckDigits.isValidUPS(code) { found.append(DetectedObject(kind: "tracking", value: code, fields: ["scheme": "UPS"])) }
         }
-        return found
+        return found + repairedTrackingNumbers(in: text, except: Set(found.map(\.value)))
     }
 
     /// ISBNs whose checksum verifies, as 13 digits or 10 characters.

@@ -23,8 +23,10 @@ public enum ProviderKeys {
         Shape("GitHub", "token", #"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b"#),
         Shape("GitHub", "fine-grained token", #"\bgithub_pat_[A-Za-z0-9_]{60,90}\b"#),
         Shape("GitLab", "token", #"\bglpat-[A-Za-z0-9_\-]{20}\b"#),
-        Shape("Stripe", "secret key", #"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{24,99}\b"#),
-        Shape("Slack", "token", #"\bxox[abposr]-[A-Za-z0-9\-]{10,80}\b"#),
+        // Underscores the recogniser read as spaces (`sk live DOCW…`, seed 9090 with the built-in recogniser).
+        Shape("Stripe", "secret key", #"\b(?:sk|rk)[_ ](?:live|test)[_ ][A-Za-z0-9]{24,99}\b"#),
+        // `xoxb-` as OCR reads its `o`: `x0xb-`, `xOxb-`, or doubled (`x0Oxb-`, seed 9090 with Tesseract's own).
+        Shape("Slack", "token", #"\bx[oO0]{1,2}x[abposr]-[A-Za-z0-9\-]{10,80}\b"#),
         Shape("Slack", "webhook", #"hooks\.slack\.com/services/T[A-Z0-9]{8,}/B[A-Z0-9]{8,}/[A-Za-z0-9]{24}"#),
         Shape("Discord", "webhook", #"discord(?:app)?\.com/api/webhooks/\d{17,20}/[A-Za-z0-9_\-]{60,70}"#),
         Shape("Telegram", "bot token", #"\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"#),
@@ -63,6 +65,6 @@ public enum ProviderKeys {
 
     /// The prefixes that start a key (a line holding one is tried again without its spaces).
     static let prefixes = ["AKIA", "ASIA", "AIza", "Alza", "A1za", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",
-                           "glpat-", "sk_live_", "sk_test_", "rk_live_", "xox", "sk-", "hf_", "npm_", "pypi-", "SG.",
+                           "glpat-", "sk_live_", "sk_test_", "rk_live_", "xox", "x0x", "xOx", "x0O", "sk-", "hf_", "npm_", "pypi-", "SG.",
                            "shpat_", "sq0", "dop_v1_", "gsk_", "ATATT3"]
 }

@@ -9,12 +9,13 @@ import TextStages
 // screenshot (a font, size and light or dark theme picked by the seed), read back by the text stage (Tesseract's
 // layout, our LSTM line recogniser), and evaluated as in PrivacyFigures. Codes are handed over as generated (the
 // code reader is measured in docs/reading.md).
-// Usage: PrivacyOCRFigures [--seed 101] [--count 6] [--mistakes] [--only credential|identity|address]
+// Usage: PrivacyOCRFigures [--seed 101] [--count 6] [--mistakes] [--only credential|identity|address|link|tracking]
 //                          [--recognizer builtin|tesseract]
 // `--recognizer` picks who reads the lines (the text stage's option; pipelines/default.json says "tesseract", the
 // stage's own default is "builtin").
 // `--only credential` (or `identity`) renders only that category's templates and their hard negatives (more
-// positives for the same time); `--only address` only the postal-address captures and their hard negatives.
+// positives for the same time); `--only address` only the postal-address captures and their hard negatives;
+// `--only link` (or `tracking`) four captures of that kind per index (LinkAndTrackingGenerator) and two near misses.
 var seed: UInt64 = 101
 var count = 6
 var showMistakes = false
@@ -75,23 +76,28 @@ var random = SeededRandom(seed: seed ^ 0xF0)
 
 let sensitive = try SensitiveGenerator.captures(seed: seed, count: count).filter { capture in
     let category = only == "identity" ? "identity document" : only
-    return only == nil || (category != "address" && (capture.sensitive == category || capture.nearCategory == category))
+    return only == nil || (!["address", "link", "tracking"].contains(category) && (capture.sensitive == category || capture.nearCategory == category))
 }.map(read)
 let leads = only != nil ? [] : try LeadGenerator.captures(seed: seed, count: count).map(read)
 let addresses = only != nil && only != "address" ? [] : try AddressGenerator.captures(seed: seed, count: count).map(read)
+let objectKind = only == "link" || only == "tracking" ? only : nil
+let linksAndTracking = try objectKind.map {
+    try LinkAndTrackingGenerator.captures(seed: seed, count: count, kinds: [$0]).map(read)
+} ?? []
 var evaluation = Evaluation()
 evaluation.addGate(sensitive)
 evaluation.addRules(leads, book: .builtIn)
 evaluation.addObjects(addresses, book: .builtIn, everywhere: ["address"])
 evaluation.addObjects(leads, book: .builtIn, everywhere: ["address"], only: ["address"])
+if let objectKind { evaluation.addObjects(linksAndTracking, book: .builtIn, everywhere: [objectKind], only: [objectKind]) }
 
 print("seed \(seed), \(count) of each template\(only.map { " (only \($0))" } ?? ""), recognizer "
       + "\(textOptions.recognizer.rawValue), "
-      + "\(sensitive.count + leads.count + addresses.count) rendered screenshots read by tesseract.text\n")
+      + "\(sensitive.count + leads.count + addresses.count + linksAndTracking.count) rendered screenshots read by tesseract.text\n")
 print(evaluation.markdownTables)
 if showMistakes {
     print("\n" + evaluation.mistakeReport())
-    for capture in addresses where evaluation.objectMistakes.contains(where: { $0.hasPrefix(capture.name + ":") }) {
+    for capture in addresses + linksAndTracking where evaluation.objectMistakes.contains(where: { $0.hasPrefix(capture.name + ":") }) {
         print("--- \(capture.name) (\(renders[capture.name] ?? "")) read as:\n\(capture.text)")
     }
     for capture in sensitive where evaluation.gateMistakes.contains(where: { $0.contains(capture.name + " ") }) {

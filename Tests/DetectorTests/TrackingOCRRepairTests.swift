@@ -1,0 +1,53 @@
+import ObjectRules
+import Testing
+
+/// Tracking numbers as the recogniser read them on tuning seed 606 of `LinkAndTrackingGenerator` (Tesseract's own
+/// recognition): each was missed before this repair.
+@Suite("Tracking numbers as OCR reads them: look-alikes read back by place, the check digit deciding")
+struct TrackingOCRRepairTests {
+    func tracking(_ text: String) -> [String] {
+        ObjectExtractor(book: .builtIn).objects(text: text, codes: []).filter { $0.kind == "tracking" }.map(\.value)
+    }
+
+    @Test func aUPSNumberWithALetterOReadForADigitIsReadBack() {
+        #expect(tracking("Track your parcel\nTracking number: 1Z X7N KOK 42 5430 7347\nEstimated delivery 15 May")
+                == ["1ZX7NK0K4254307347"])
+        #expect(tracking("Mom\nHere is the tracking: 1ZGPJROJ4212469876\nThank you!") == ["1ZGPJR0J4212469876"])
+        #expect(tracking("Support\nHere is the tracking: 1ZOWUCUE1378450399\nThank you!") == ["1Z0WUCUE1378450399"])
+    }
+
+    @Test func anS10NumberWithLookAlikesInItsDigitsOrLettersIsReadBack() {
+        // RR123456785DE with its 5s and 8 read as letters, and its country's letters as digits.
+        #expect(tracking("Tracking RR12345678SDE") == ["RR123456785DE"])
+        #expect(tracking("Tracking RR 123 456 785 D3") == [])
+        #expect(tracking("Tracking LX1234S678 5DE") == [])
+        #expect(tracking("Tracking RRl23456785DE") == ["RR123456785DE"])
+    }
+
+    @Test func aFailingCheckDigitStaysNoTrackingNumber() {
+        // The generator's hard negatives: S10 shapes whose check digit fails, as read.
+        #expect(tracking("Reference\nRR123456784DE\nKeep this for your records") == [])
+        #expect(tracking("Order number RRl23456784DE.") == [])
+        // A 9 read as I (seed 606) is no look-alike: neither reading verifies, so nothing is found.
+        #expect(tracking("Here is the tracking: 1ZRECIWR4298537193") == [])
+    }
+
+    // Seed 7070 through the built-in recogniser: codes read right were read a second time with a digit as its
+    // look-alike letter (`1Z6899WK…` also as `1Z6B99WK…`), before a code that verifies as read was left alone.
+    @Test func aCodeThatVerifiesAsReadIsNotReadAgain() {
+        #expect(tracking("Your shipment\nTracking 1Z6899WK1211426618\nDelivered") == ["1Z6899WK1211426618"])
+        #expect(tracking("Order #800591 shipped\nCarrier: UPS\n1ZSBEWPF0107612816\nView order") == ["1ZSBEWPF0107612816"])
+        #expect(tracking("Here is the tracking: 1Z F42 CP5 12 5917 8436") == ["1ZF42CP51259178436"])
+        #expect(tracking("Tracking number: 1Z04RXUD1251397467") == ["1Z04RXUD1251397467"])
+        // The fewest changes win: `XOD` read back as `X0D`, not with the `2` before it as a `Z` too.
+        #expect(tracking("Your shipment\nTracking 1Z RR2 XOD 02 8439 5461\nIn transit") == ["1ZRR2X0D0284395461"])
+    }
+
+    // Brand-new seed 3333 through the built-in recogniser (after that run): a letter place read in lower case, and
+    // the `1` of `1Z` read `L`.
+    @Test func aLowerCaseLetterPlaceOrAnLFor1IsReadBack() {
+        #expect(tracking("Suivi de colis\nSendungsnummer:\ncP 551 636 205 GB\nEstimated delivery 28 May") == ["CP551636205GB"])
+        #expect(tracking("Track your parcel\ncP 883 224 941 US\nEstimated delivery 1 May") == ["CP883224941US"])
+        #expect(tracking("Your shipment\nTracking LZFVXT014254736188\nDelivered") == ["1ZFVXT014254736188"])
+    }
+}
