@@ -49,7 +49,15 @@ public struct TesseractTextStage: Stage {
         let engine = try engines.value(for: worker)
         let orientation = orientationEngines
         var options = options
-        if kind == .photo && !options.invertRegionsOnPhotos && options.normalizePolarity {
+        // Photos on the scene-text path: our finder looks at both inks and reads light rows inverted itself, and
+        // finds the lines at the photo's own scale (small letters are scaled up for reading only).
+        let scenePhoto = kind == .photo && options.sceneText && options.recognizer == .builtIn
+            && options.languages.count == 1
+        if scenePhoto {
+            options.normalizePolarity = false
+            options.tesseractInvert = false
+            options.layoutMinimumLetterHeight = 1
+        } else if kind == .photo && !options.invertRegionsOnPhotos && options.normalizePolarity {
             options.normalizePolarity = false
             options.tesseractInvert = true
         }
@@ -57,13 +65,16 @@ public struct TesseractTextStage: Stage {
         let orientationEngine = { () throws(ReadingError) in try orientation.value(for: worker) }
         if let lineRecognizer = try lineReader.reader() {
             let scratch = try lineReader.scratches.value(for: worker)
-            let tally = CPUTally()
+            let tally = CPUTally(), reading = CPUTally(), counts = SceneCounts()
             let recognizer = BuiltInRecognizer(layout: engine, reader: lineRecognizer, scratch: scratch,
                                                finder: options.lineFinder == .builtIn && kind != .photo
                                                    ? LineFinder() : nil,
-                                               finding: tally)
+                                               finding: tally, scene: scenePhoto ? SceneText() : nil,
+                                               reading: reading, sceneCounts: counts)
             var result = try reader.read(image, recognizer: recognizer, orientationEngine: orientationEngine)
             result.trace.lineFindingMilliseconds = tally.milliseconds
+            result.trace.readingMilliseconds = reading.milliseconds
+            counts.record(into: &result.trace)
             return result
         }
         return try reader.read(image, recognizer: TesseractRecognizer(engine: engine),

@@ -30,7 +30,9 @@ struct TextReader {
             let lines = try recognize(gray, turns: 0, recognizer: recognizer, trace: &trace)
             return (CaptureText(lines: finish(lines, turns: 0, scale: 1, gray: gray)), trace)
         }
+        let presenceStarted = CPUTally.now()
         let (presence, small, checkFactor) = Self.lookForText(gray, normalizePolarity: options.normalizePolarity)
+        trace.presenceMilliseconds = CPUTally.now() - presenceStarted
         trace.letterCount = presence.letterCount
         trace.typicalLetterHeight = presence.typicalHeight
         if options.skipWithoutText && !presence.hasText {
@@ -49,7 +51,8 @@ struct TextReader {
             turns = try uprightTurns(gray, engine: orientationEngine, trace: &trace) ?? 1
         }
         var lines = try recognize(gray, turns: turns, recognizer: recognizer, trace: &trace)
-        if lines.isEmpty && presence.longestRow >= Self.oneBlockRow && options.pageSegmentationMode != Self.oneBlock {
+        if lines.isEmpty && presence.longestRow >= Self.oneBlockRow && options.pageSegmentationMode != Self.oneBlock
+            && recognizer.followsPageSegmentation {
             // Letters stand in long rows, yet the layout found no line: it took them for rules and pictures (a
             // private-key block, whose dashes a monospace font draws as one stroke). Read the page as one block,
             // keeping only lines read with some confidence (a photo's texture is read as weak noise).
@@ -123,6 +126,8 @@ struct TextReader {
     private func uprightTurns(_ gray: GrayImage, engine: () throws(ReadingError) -> TesseractEngine,
                               trace: inout TextReadingTrace) throws(ReadingError) -> Int? {
         trace.orientationChecks += 1
+        let started = CPUTally.now()
+        defer { trace.orientationMilliseconds += CPUTally.now() - started }
         let osd = try engine()
         let work = trace.scale != 1 ? gray.scaled(by: trace.scale) : gray
         guard let found = osd.detectOrientation(work), found.confidence >= 1.5 else { return nil }
