@@ -38,6 +38,7 @@ package struct SceneText: Sendable {
         var limits = RowGrouping.Limits()
         limits.minimumLetterHeight = finder.minimumLetterHeight
         limits.maximumLetterHeight = finder.maximumLetterHeight
+        limits.slantedBaselines = true
         let darkBlobs = map.components(of: .dark), lightBlobs = map.components(of: .light)
         let firstDark = RowGrouping.lines(darkBlobs, lightOnDark: false, limits: limits)
         let firstLight = RowGrouping.lines(lightBlobs, lightOnDark: true, limits: limits)

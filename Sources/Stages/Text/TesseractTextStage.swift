@@ -49,19 +49,20 @@ public struct TesseractTextStage: Stage {
         let engine = try engines.value(for: worker)
         let orientation = orientationEngines
         var options = options
-        // Photos on the scene-text path: our finder looks at both inks and reads light rows inverted itself, and
-        // finds the lines at the photo's own scale (small letters are scaled up for reading only).
+        // Photos on the scene-text path: our finder looks at both inks and reads light rows inverted itself; its row
+        // test replaces the presence check (no skip, no scaling up, no sideways check: the decode stage has put the
+        // photo upright by its EXIF orientation); an upside-down photo is still caught by the recogniser.
         let scenePhoto = kind == .photo && options.sceneText && options.recognizer == .builtIn
             && options.languages.count == 1
         if scenePhoto {
             options.normalizePolarity = false
             options.tesseractInvert = false
-            options.layoutMinimumLetterHeight = 1
         } else if kind == .photo && !options.invertRegionsOnPhotos && options.normalizePolarity {
             options.normalizePolarity = false
             options.tesseractInvert = true
         }
-        let reader = TextReader(options: options)
+        var reader = TextReader(options: options)
+        reader.presenceCheck = !scenePhoto
         let orientationEngine = { () throws(ReadingError) in try orientation.value(for: worker) }
         if let lineRecognizer = try lineReader.reader() {
             let scratch = try lineReader.scratches.value(for: worker)

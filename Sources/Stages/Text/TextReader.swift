@@ -5,6 +5,9 @@ import Captures
 /// `TextRecognizer`, and boxes mapped back to the image as it came.
 struct TextReader {
     var options: TextReadingOptions
+    /// Look for text before reading (skip, scale small letters up, see whether rows run down the page). Off for
+    /// photos on the scene-text path, whose own row test decides and whose lines are found at the photo's scale.
+    var presenceCheck = true
 
     /// Reads `image` with `recognizer`; `orientationEngine` gives the OSD engine when a rotation check is needed.
     func read(_ image: RGBImage, recognizer: some TextRecognizer,
@@ -31,11 +34,13 @@ struct TextReader {
             return (CaptureText(lines: finish(lines, turns: 0, scale: 1, gray: gray)), trace)
         }
         let presenceStarted = CPUTally.now()
-        let (presence, small, checkFactor) = Self.lookForText(gray, normalizePolarity: options.normalizePolarity)
+        let (presence, small, checkFactor) = presenceCheck
+            ? Self.lookForText(gray, normalizePolarity: options.normalizePolarity)
+            : (TextPresence(acrossCount: 0, downCount: 0, typicalHeight: 0, longestRow: 0), gray, 1)
         trace.presenceMilliseconds = CPUTally.now() - presenceStarted
         trace.letterCount = presence.letterCount
         trace.typicalLetterHeight = presence.typicalHeight
-        if options.skipWithoutText && !presence.hasText {
+        if presenceCheck && options.skipWithoutText && !presence.hasText {
             trace.skipped = true
             return (CaptureText(lines: []), trace)
         }
