@@ -80,8 +80,8 @@ targets += [
                 dependencies: ["TextStages", "CodesStages", "ReadingFixtures", "Runner", "Captures", "TestSupport",
                                "CLineKernels", "LineRecognition"]),
     .executableTarget(name: "ReadingBenchmarks", dependencies: ["TextStages", "CodeReading", "ReadingFixtures", "Runner",
-                                                                "Captures", "Benchmarking", "LineRecognition",
-                                                                "CLineKernels"],
+                                                                "Captures", "Benchmarking", "LineFinding",
+                                                                "LineRecognition", "CLineKernels"],
                       path: "benchmarks/Reading/Benchmarks"),
 ]
 

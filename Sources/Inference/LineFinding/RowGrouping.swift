@@ -15,6 +15,8 @@ enum RowGrouping {
         var heightRatio = 2.6
         /// Linked letters overlap vertically over at least this share of the shorter one's height.
         var verticalOverlap = 0.5
+        /// Rows may stand on a slanted baseline (photos of signs turned a few degrees: `sharesSlantedBaseline`).
+        var slantedBaselines = false
     }
 
     static func lines(_ blobs: [InkBlob], lightOnDark: Bool, limits: Limits) -> [FoundLine] {
@@ -45,7 +47,8 @@ enum RowGrouping {
                 loose += chainMarks
                 continue
             }
-            guard sharesBaseline(chainLetters) else { continue }
+            guard sharesBaseline(chainLetters) || (limits.slantedBaselines && sharesSlantedBaseline(chainLetters))
+            else { continue }
             var line = box(chainLetters + chainMarks, lightOnDark: lightOnDark)
             line.letters = chainLetters.count
             lines.append(line)

@@ -14,6 +14,16 @@ struct BuiltInRecognizer: TextRecognizer {
     var finder: LineFinder? = nil
     /// Where the CPU time spent finding lines is added up (benchmarks), if anywhere.
     var finding: CPUTally? = nil
+    /// Photos: our finder's rows kept only when they look like text, and garbage reads dropped (`SceneText`,
+    /// `GarbageReads`); used instead of `finder` and Tesseract's layout when set.
+    var scene: SceneText? = nil
+    /// Where the CPU time spent reading lines is added up, if anywhere.
+    var reading: CPUTally? = nil
+    /// Where the scene-text path's counts go, if anywhere.
+    var sceneCounts: SceneCounts? = nil
+
+    /// Tesseract's page segmentation mode changes the lines only when Tesseract's layout finds them.
+    var followsPageSegmentation: Bool { finder == nil && scene == nil }
 
     /// The network reads upside-down text confidently too, so its confidence says little; the sample lines read
     /// both ways do.
@@ -38,6 +48,8 @@ struct BuiltInRecognizer: TextRecognizer {
             let right = min(page.width, box.right + 4), bottom = min(page.height, box.bottom + 4)
             return LineRecognizer.LineRect(left: left, top: top, width: right - left, height: bottom - top)
         }
+        let readingStarted = CPUTally.now()
+        defer { reading?.add(since: readingStarted) }
         var reads = readWords(rects.indices, rects: rects, light: light, page: page, flipped: false)
         if invert {
             // Tesseract's inverted retry, done here: weak lines are read again inverted, the better read kept.
@@ -48,8 +60,13 @@ struct BuiltInRecognizer: TextRecognizer {
             }
         }
         let upsideDown = checkUpsideDown && looksUpsideDown(reads, rects: rects, light: light, in: page)
+        if scene != nil {
+            let garbage = reads.filter { !$0.text.isEmpty && GarbageReads.isGarbage($0.text, confidence: $0.confidence) }
+            sceneCounts?.add(read: reads.filter { !$0.text.isEmpty }.count, garbage: garbage.count)
+        }
         let lines = zip(boxes, reads).compactMap { box, read -> TesseractEngine.Line? in
             guard !read.text.isEmpty else { return nil }
+            if scene != nil && GarbageReads.isGarbage(read.text, confidence: read.confidence) { return nil }
             return TesseractEngine.Line(text: read.text, left: box.left, top: box.top, right: box.right,
                                         bottom: box.bottom, confidence: read.confidence * 100)
         }
@@ -82,7 +99,13 @@ struct BuiltInRecognizer: TextRecognizer {
         defer { finding?.add(since: started) }
         let small = scale < 1 ? page.scaled(by: scale) : page
         let found: [(box: TesseractEngine.LineBox, light: Bool)]
-        if let finder {
+        if let scene {
+            let (lines, candidates) = scene.lines(in: small)
+            sceneCounts?.add(candidates: candidates, kept: lines.count)
+            found = lines.map {
+                (TesseractEngine.LineBox(left: $0.left, top: $0.top, right: $0.right, bottom: $0.bottom), $0.lightOnDark)
+            }
+        } else if let finder {
             found = finder.lines(in: small).map {
                 (TesseractEngine.LineBox(left: $0.left, top: $0.top, right: $0.right, bottom: $0.bottom), $0.lightOnDark)
             }

@@ -49,21 +49,33 @@ public struct TesseractTextStage: Stage {
         let engine = try engines.value(for: worker)
         let orientation = orientationEngines
         var options = options
-        if kind == .photo && !options.invertRegionsOnPhotos && options.normalizePolarity {
+        // Photos on the scene-text path: our finder looks at both inks and reads light rows inverted itself; its row
+        // test replaces the presence check (no skip, no scaling up, no sideways check: the decode stage has put the
+        // photo upright by its EXIF orientation); an upside-down photo is still caught by the recogniser.
+        let scenePhoto = kind == .photo && options.sceneText && options.recognizer == .builtIn
+            && options.languages.count == 1
+        if scenePhoto {
+            options.normalizePolarity = false
+            options.tesseractInvert = false
+        } else if kind == .photo && !options.invertRegionsOnPhotos && options.normalizePolarity {
             options.normalizePolarity = false
             options.tesseractInvert = true
         }
-        let reader = TextReader(options: options)
+        var reader = TextReader(options: options)
+        reader.presenceCheck = !scenePhoto
         let orientationEngine = { () throws(ReadingError) in try orientation.value(for: worker) }
         if let lineRecognizer = try lineReader.reader() {
             let scratch = try lineReader.scratches.value(for: worker)
-            let tally = CPUTally()
+            let tally = CPUTally(), reading = CPUTally(), counts = SceneCounts()
             let recognizer = BuiltInRecognizer(layout: engine, reader: lineRecognizer, scratch: scratch,
                                                finder: options.lineFinder == .builtIn && kind != .photo
                                                    ? LineFinder() : nil,
-                                               finding: tally)
+                                               finding: tally, scene: scenePhoto ? SceneText() : nil,
+                                               reading: reading, sceneCounts: counts)
             var result = try reader.read(image, recognizer: recognizer, orientationEngine: orientationEngine)
             result.trace.lineFindingMilliseconds = tally.milliseconds
+            result.trace.readingMilliseconds = reading.milliseconds
+            counts.record(into: &result.trace)
             return result
         }
         return try reader.read(image, recognizer: TesseractRecognizer(engine: engine),

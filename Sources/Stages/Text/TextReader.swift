@@ -5,6 +5,9 @@ import Captures
 /// `TextRecognizer`, and boxes mapped back to the image as it came.
 struct TextReader {
     var options: TextReadingOptions
+    /// Look for text before reading (skip, scale small letters up, see whether rows run down the page). Off for
+    /// photos on the scene-text path, whose own row test decides and whose lines are found at the photo's scale.
+    var presenceCheck = true
 
     /// Reads `image` with `recognizer`; `orientationEngine` gives the OSD engine when a rotation check is needed.
     func read(_ image: RGBImage, recognizer: some TextRecognizer,
@@ -30,10 +33,14 @@ struct TextReader {
             let lines = try recognize(gray, turns: 0, recognizer: recognizer, trace: &trace)
             return (CaptureText(lines: finish(lines, turns: 0, scale: 1, gray: gray)), trace)
         }
-        let (presence, small, checkFactor) = Self.lookForText(gray, normalizePolarity: options.normalizePolarity)
+        let presenceStarted = CPUTally.now()
+        let (presence, small, checkFactor) = presenceCheck
+            ? Self.lookForText(gray, normalizePolarity: options.normalizePolarity)
+            : (TextPresence(acrossCount: 0, downCount: 0, typicalHeight: 0, longestRow: 0), gray, 1)
+        trace.presenceMilliseconds = CPUTally.now() - presenceStarted
         trace.letterCount = presence.letterCount
         trace.typicalLetterHeight = presence.typicalHeight
-        if options.skipWithoutText && !presence.hasText {
+        if presenceCheck && options.skipWithoutText && !presence.hasText {
             trace.skipped = true
             return (CaptureText(lines: []), trace)
         }
@@ -49,7 +56,8 @@ struct TextReader {
             turns = try uprightTurns(gray, engine: orientationEngine, trace: &trace) ?? 1
         }
         var lines = try recognize(gray, turns: turns, recognizer: recognizer, trace: &trace)
-        if lines.isEmpty && presence.longestRow >= Self.oneBlockRow && options.pageSegmentationMode != Self.oneBlock {
+        if lines.isEmpty && presence.longestRow >= Self.oneBlockRow && options.pageSegmentationMode != Self.oneBlock
+            && recognizer.followsPageSegmentation {
             // Letters stand in long rows, yet the layout found no line: it took them for rules and pictures (a
             // private-key block, whose dashes a monospace font draws as one stroke). Read the page as one block,
             // keeping only lines read with some confidence (a photo's texture is read as weak noise).
@@ -123,6 +131,8 @@ struct TextReader {
     private func uprightTurns(_ gray: GrayImage, engine: () throws(ReadingError) -> TesseractEngine,
                               trace: inout TextReadingTrace) throws(ReadingError) -> Int? {
         trace.orientationChecks += 1
+        let started = CPUTally.now()
+        defer { trace.orientationMilliseconds += CPUTally.now() - started }
         let osd = try engine()
         let work = trace.scale != 1 ? gray.scaled(by: trace.scale) : gray
         guard let found = osd.detectOrientation(work), found.confidence >= 1.5 else { return nil }

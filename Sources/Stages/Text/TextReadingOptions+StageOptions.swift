@@ -24,6 +24,7 @@ extension TextReadingOptions {
             }
             lineFinder = choice
         }
+        sceneText = try options.bool("sceneText", default: sceneText)
         pageSegmentationMode = try options.int("pageSegmentationMode", default: pageSegmentationMode, in: 1...13)
         skipWithoutText = try options.bool("skipWithoutText", default: skipWithoutText)
         normalizePolarity = try options.bool("normalizePolarity", default: normalizePolarity)

@@ -15,6 +15,11 @@ public struct TextReadingOptions: Sendable, Equatable {
     /// components grouped into rows split at wide gaps; docs/reading.md, screenshots only; the default) or
     /// Tesseract's layout analysis. Tesseract's own recognition always finds its lines itself.
     public var lineFinder: LineFinderKind = .builtIn
+    /// Photos read by the built-in recogniser: our `LineFinder` finds candidate rows, only those that look like
+    /// text (`SceneText`: letter heights, strokes, baseline, spacing, clean ground) are read, and reads that are
+    /// garbage (`GarbageReads`) are dropped; false: Tesseract's layout analysis on the whole photo (slower; scene
+    /// texture read as words). docs/reading.md, "Photos".
+    public var sceneText: Bool = true
     /// Tesseract's page segmentation mode (3 = automatic, 11 = sparse text, 6 = one block, ...).
     public var pageSegmentationMode: Int = 3
     /// Skip recognition when the text-presence check finds no rows of letters.

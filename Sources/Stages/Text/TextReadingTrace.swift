@@ -22,6 +22,19 @@ public struct TextReadingTrace: Sendable, Equatable {
     /// CPU milliseconds the built-in recogniser's line finding took (our finder or Tesseract's layout analysis),
     /// all passes together; 0 with Tesseract's own recognition.
     public var lineFindingMilliseconds = 0.0
+    /// CPU milliseconds of the presence check (with its scaled copy and polarity step).
+    public var presenceMilliseconds = 0.0
+    /// CPU milliseconds of the orientation (OSD) checks.
+    public var orientationMilliseconds = 0.0
+    /// CPU milliseconds the built-in recogniser spent reading lines (upside-down samples and inverted retries
+    /// included); 0 with Tesseract's own recognition.
+    public var readingMilliseconds = 0.0
+    /// Photos: candidate rows our line finder found, and those the text-likeness test kept (`SceneText`).
+    public var sceneCandidates = 0
+    public var sceneKept = 0
+    /// Photos: lines read, and those dropped as garbage reads (`GarbageReads`).
+    public var sceneReadLines = 0
+    public var sceneGarbageLines = 0
 
     public init() {}
 }

@@ -8,6 +8,10 @@ protocol TextRecognizer {
     /// checked with Tesseract's orientation model instead.
     var tellsUpsideDown: Bool { get }
 
+    /// Whether the lines found depend on Tesseract's page segmentation mode (a second pass in another mode can
+    /// find other lines).
+    var followsPageSegmentation: Bool { get }
+
     /// The lines of `page` in reading order, in its pixels, with confidence 0...100; `invert` asks for the
     /// inverted retry of weak lines, `checkUpsideDown` for the upside-down check (ignored when
     /// `tellsUpsideDown` is false: `looksUpsideDown` is then false). `layoutScale` (at most 1) is the scale of
@@ -21,6 +25,7 @@ struct TesseractRecognizer: TextRecognizer {
     let engine: TesseractEngine
 
     var tellsUpsideDown: Bool { false }
+    var followsPageSegmentation: Bool { true }
 
     /// Tesseract finds and reads the lines in one pass on `page`: `layoutScale` does not apply.
     func recognize(_ page: GrayImage, mode: TessPageSegMode, invert: Bool, checkUpsideDown: Bool, layoutScale: Double)

@@ -15,6 +15,9 @@ import TextStages
 //   (FOLDER from scripts/parity-corpus.py; --compare-finders: the built-in recogniser on our line finder's lines
 //   against the same recogniser on Tesseract's layout analysis; --our-lines: the built-in recogniser on our lines
 //   against Tesseract's own recognition on its own layout, as each reads in a pipeline)
+// ReadingBenchmarks photos FOLDER [--only SUBSTRING ...] [--verbose]
+//   (FOLDER from scripts/photo-text-corpus.py, or any folder of photos without text: the text stage on photos with
+//   the scene-text path and with Tesseract's layout, PhotoTextBenchmark.swift)
 // Build with: swift build -c release --product ReadingBenchmarks
 
 
@@ -47,6 +50,15 @@ if which == "parity" {
     try ParityBenchmark.run(folder: arguments[1], only: only, verbose: arguments.contains("--verbose"),
                             compareFinders: arguments.contains("--compare-finders"),
                             ourLines: arguments.contains("--our-lines"))
+    exit(0)
+}
+if which == "photo-rows" {
+    try PhotoRowsDump.run(folder: arguments[1], only: only)
+    exit(0)
+}
+if which == "photos" {
+    guard arguments.count >= 2 else { fatalError("usage: ReadingBenchmarks photos FOLDER (from scripts/photo-text-corpus.py)") }
+    try PhotoTextBenchmark.run(folder: arguments[1], only: only, verbose: arguments.contains("--verbose"))
     exit(0)
 }
 
