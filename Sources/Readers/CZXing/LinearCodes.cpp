@@ -95,22 +95,38 @@ ZXing::Results ReadLinearCodes(GrayPixels image, const ZXing::DecodeHints &hints
     const int threshold = hints.tryDownscale() ? int(hints.downscaleThreshold()) : 0;
     GrayPixels layer = std::move(image);
     int scale = 1;
-    const auto reads = readsFor(hints, formats, oneRead);
+    const auto quick = readsFor(hints, formats, oneRead), careful = readsFor(hints, formats, false);
     while (true) {
-        for (const ZXing::DecodeHints &once : reads) {
-            for (int read = 0; read < kReadsPerLayer && found.size() < limit; ++read) {
-                ZXing::Results codes = ZXing::ReadBarcodes(layer.view(), once); // at most one, see readsFor
-                if (codes.empty()) break;
-                for (ZXing::Result &code : codes) {
-                    BarRegion region = BarRegion::around(layer, code.position());
-                    region.paint(layer);
-                    if (oneRead && !tallEnough(region)) continue; // one row of something else, painted over
-                    // Report the bars, not the rows zxing-cpp stopped at, in `image`'s pixels.
-                    region = region.scaled(scale);
-                    code.setPosition(region.position());
-                    if (readAgain(found, regions, code)) continue;
-                    found.push_back(std::move(code));
-                    regions.push_back(region);
+        // With oneRead, a first decoded row whose bars look too short (a steeply slanted code's do too, seen from
+        // a scan line across them) sends the layer back to the careful reads, from the layer as it was.
+        GrayPixels before = oneRead ? layer : GrayPixels{};
+        const size_t foundBefore = found.size();
+        bool rejected = false;
+        for (const auto *reads : {&quick, &careful}) {
+            if (reads == &careful && !(oneRead && rejected)) break;
+            if (reads == &careful) {
+                layer = std::move(before);
+                found.resize(foundBefore, ZXing::Result());
+                regions.resize(foundBefore);
+            }
+            for (const ZXing::DecodeHints &once : *reads) {
+                for (int read = 0; read < kReadsPerLayer && found.size() < limit; ++read) {
+                    ZXing::Results codes = ZXing::ReadBarcodes(layer.view(), once); // at most one, see readsFor
+                    if (codes.empty()) break;
+                    for (ZXing::Result &code : codes) {
+                        BarRegion region = BarRegion::around(layer, code.position());
+                        region.paint(layer);
+                        if (reads == &quick && oneRead && !tallEnough(region)) {
+                            rejected = true;
+                            continue;
+                        }
+                        // Report the bars, not the rows zxing-cpp stopped at, in `image`'s pixels.
+                        region = region.scaled(scale);
+                        code.setPosition(region.position());
+                        if (readAgain(found, regions, code)) continue;
+                        found.push_back(std::move(code));
+                        regions.push_back(region);
+                    }
                 }
             }
         }
