@@ -20,9 +20,10 @@ targets += [
 
 targets += [
     .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "pool-vips", providers: [.apt(["libvips-dev"])]),
-    .target(name: "DecodeStages", dependencies: ["Runner", "Captures", "CVips", "CaptureDates"],
+    .target(name: "DecodeStages", dependencies: ["Runner", "Captures", "CVips", "CaptureDates", "CLanczosReduce"],
             path: "Sources/Stages/Decode"),
-    .testTarget(name: "DecodeTests", dependencies: ["DecodeStages", "Runner", "Captures", "TestSupport", "CVips"]),
+    .testTarget(name: "DecodeTests", dependencies: ["DecodeStages", "Runner", "Captures", "TestSupport", "CVips",
+                                               "CLanczosReduce"]),
     .executableTarget(name: "DecodeBenchmarks", dependencies: ["DecodeStages", "Runner", "Captures", "CVips", "Benchmarking"],
                       path: "benchmarks/Decode"),
 ]
@@ -284,6 +285,13 @@ targets += [
     // Line boxes of a gray page in reading order: local binarisation, components, rows split at wide gaps; no stage.
     .target(name: "LineFinding", dependencies: ["LineRecognition"], path: "Sources/Inference/LineFinding"),
     .testTarget(name: "LineFindingTests", dependencies: ["LineFinding", "LineRecognition", "ReadingFixtures", "Captures"]),
+]
+
+// MARK: - Decode speed (issue 10, helper "codes"): libvips' horizontal Lanczos reduce, the same bytes, vectorised
+
+targets += [
+    // Used by vips.decode (Sources/Stages/Decode/LanczosThumbnail.swift); plain C with SSE2 where there is SSE2.
+    .target(name: "CLanczosReduce", path: "Sources/CLanczosReduce", cSettings: [.unsafeFlags(["-O3"])]),
 ]
 
 let package = Package(

@@ -145,4 +145,36 @@ static inline int pool_vips_write_to_buffer(VipsImage *in, void *buffer, size_t 
     return result;
 }
 
+// vips.decode's own thumbnail (Sources/Stages/Decode/LanczosThumbnail.swift): vips_thumbnail's steps for plain JPEG
+// and PNG files, with the horizontal reduce done by CLanczosReduce (the same bytes, faster).
+
+/// Opens a file for sequential reading as vips_thumbnail does (libvips 8.14 thumbnail.c, file open): a JPEG with
+/// `shrink` (1, 2, 4 or 8: the decoder's own reduced-size decode), any other format with `shrink` 1.
+static inline VipsImage *pool_vips_open_thumbnail_source(const char *path, int shrink, VipsFailOn fail_on) {
+    if (shrink > 1)
+        return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", fail_on, "shrink", shrink,
+                                        NULL);
+    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", fail_on, NULL);
+}
+
+/// The vertical half of vips_resize's reduce (Lanczos 3, vips_resize's default gap of 2) by `shrink` (> 1).
+static inline int pool_vips_reducev_lanczos3(VipsImage *in, VipsImage **out, double shrink) {
+    return vips_reducev(in, out, shrink, "kernel", VIPS_KERNEL_LANCZOS3, "gap", 2.0, NULL);
+}
+
+/// The horizontal half, by libvips itself (where CLanczosReduce does not apply).
+static inline int pool_vips_reduceh_lanczos3(VipsImage *in, VipsImage **out, double shrink) {
+    return vips_reduceh(in, out, shrink, "kernel", VIPS_KERNEL_LANCZOS3, "gap", 2.0, NULL);
+}
+
+/// The image's EXIF orientation (1 when it has none).
+static inline int pool_vips_orientation(VipsImage *in) {
+    return vips_image_get_orientation(in);
+}
+
+/// The image's coding (VIPS_CODING_NONE for plain pixels).
+static inline VipsCoding pool_vips_coding(VipsImage *in) {
+    return in->Coding;
+}
+
 #endif

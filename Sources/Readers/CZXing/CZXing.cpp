@@ -89,8 +89,11 @@ extern "C" int pool_zx_read(const uint8_t *pixels, int width, int height, int ch
         }
         maxSymbols -= int(results.size());
         if (linear != 0 && maxSymbols > 0) {
-            for (ZXing::Result &result : pool::ReadLinearCodes(grayCopy(pixels, width, height, channels), hints, linear,
-                                                               maxSymbols))
+            const bool oneRead = options && options->linear_one_read != 0;
+            ZXing::DecodeHints linearHints = hints;
+            if (options && options->linear_skip_downscale != 0) linearHints.setTryDownscale(false);
+            for (ZXing::Result &result : pool::ReadLinearCodes(grayCopy(pixels, width, height, channels), linearHints, linear,
+                                                               maxSymbols, oneRead))
                 if (result.isValid()) results.push_back(std::move(result));
         }
         if (results.empty()) return 0;

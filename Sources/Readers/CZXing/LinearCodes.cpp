@@ -6,6 +6,7 @@
 #include <ZXing/Quadrilateral.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pool {
 
@@ -42,11 +43,17 @@ constexpr auto kDataBar = static_cast<uint32_t>(ZXing::BarcodeFormat::DataBar)
 /// one line for every reader but DataBar's, which may count more. So DataBar is read with a minimum line count of 1,
 /// where its first result ends the read before anything is compared; the others keep zxing-cpp's default of 2 lines
 /// (fewer false codes from a single row).
-std::vector<ZXing::DecodeHints> readsFor(const ZXing::DecodeHints &hints, uint32_t formats) {
+std::vector<ZXing::DecodeHints> readsFor(const ZXing::DecodeHints &hints, uint32_t formats, bool oneRead) {
     auto once = hints;
     once.setTryDownscale(false).setMaxNumberOfSymbols(1).setIsPure(false);
     formats &= static_cast<uint32_t>(ZXing::BarcodeFormat::LinearCodes);
     std::vector<ZXing::DecodeHints> reads;
+    if (oneRead) {
+        // The first row that decodes ends the read, whatever the format (see LinearCodes.hpp).
+        if (formats != 0)
+            reads.push_back(ZXing::DecodeHints(once).setFormats(static_cast<ZXing::BarcodeFormat>(formats)).setMinLineCount(1));
+        return reads;
+    }
     if (uint32_t others = formats & ~kDataBar; others != 0)
         reads.push_back(ZXing::DecodeHints(once).setFormats(static_cast<ZXing::BarcodeFormat>(others)));
     if (uint32_t dataBar = formats & kDataBar; dataBar != 0)
@@ -71,9 +78,16 @@ bool readAgain(const ZXing::Results &found, const std::vector<BarRegion> &region
     return false;
 }
 
+/// Whether the bars of `region` reach far enough across its scan line to be a code's (see kMinimumBarHeight).
+bool tallEnough(const BarRegion &region) {
+    double height = std::hypot(region.bars[3].x - region.bars[0].x, region.bars[3].y - region.bars[0].y);
+    return height >= std::max(4.0, kMinimumBarHeight * region.length);
+}
+
 } // namespace
 
-ZXing::Results ReadLinearCodes(GrayPixels image, const ZXing::DecodeHints &hints, uint32_t formats, int maxSymbols) {
+ZXing::Results ReadLinearCodes(GrayPixels image, const ZXing::DecodeHints &hints, uint32_t formats, int maxSymbols,
+                               bool oneRead) {
     ZXing::Results found;
     std::vector<BarRegion> regions; // in `image`'s pixels, one per found code
     const size_t limit = size_t(maxSymbols > 0 ? maxSymbols : 255);
@@ -81,21 +95,38 @@ ZXing::Results ReadLinearCodes(GrayPixels image, const ZXing::DecodeHints &hints
     const int threshold = hints.tryDownscale() ? int(hints.downscaleThreshold()) : 0;
     GrayPixels layer = std::move(image);
     int scale = 1;
-    const auto reads = readsFor(hints, formats);
+    const auto quick = readsFor(hints, formats, oneRead), careful = readsFor(hints, formats, false);
     while (true) {
-        for (const ZXing::DecodeHints &once : reads) {
-            for (int read = 0; read < kReadsPerLayer && found.size() < limit; ++read) {
-                ZXing::Results codes = ZXing::ReadBarcodes(layer.view(), once); // at most one, see readsFor
-                if (codes.empty()) break;
-                for (ZXing::Result &code : codes) {
-                    BarRegion region = BarRegion::around(layer, code.position());
-                    region.paint(layer);
-                    // Report the bars, not the rows zxing-cpp stopped at, in `image`'s pixels.
-                    region = region.scaled(scale);
-                    code.setPosition(region.position());
-                    if (readAgain(found, regions, code)) continue;
-                    found.push_back(std::move(code));
-                    regions.push_back(region);
+        // With oneRead, a first decoded row whose bars look too short (a steeply slanted code's do too, seen from
+        // a scan line across them) sends the layer back to the careful reads, from the layer as it was.
+        GrayPixels before = oneRead ? layer : GrayPixels{};
+        const size_t foundBefore = found.size();
+        bool rejected = false;
+        for (const auto *reads : {&quick, &careful}) {
+            if (reads == &careful && !(oneRead && rejected)) break;
+            if (reads == &careful) {
+                layer = std::move(before);
+                found.resize(foundBefore, ZXing::Result());
+                regions.resize(foundBefore);
+            }
+            for (const ZXing::DecodeHints &once : *reads) {
+                for (int read = 0; read < kReadsPerLayer && found.size() < limit; ++read) {
+                    ZXing::Results codes = ZXing::ReadBarcodes(layer.view(), once); // at most one, see readsFor
+                    if (codes.empty()) break;
+                    for (ZXing::Result &code : codes) {
+                        BarRegion region = BarRegion::around(layer, code.position());
+                        region.paint(layer);
+                        if (reads == &quick && oneRead && !tallEnough(region)) {
+                            rejected = true;
+                            continue;
+                        }
+                        // Report the bars, not the rows zxing-cpp stopped at, in `image`'s pixels.
+                        region = region.scaled(scale);
+                        code.setPosition(region.position());
+                        if (readAgain(found, regions, code)) continue;
+                        found.push_back(std::move(code));
+                        regions.push_back(region);
+                    }
                 }
             }
         }

@@ -41,7 +41,19 @@ struct GrayPixels {
 /// Every code of the linear `formats` (zxing-cpp format bits; others are ignored) in `image`, at most `maxSymbols`,
 /// with positions in `image`'s pixels. Uses `hints`' tryHarder, tryRotate and tryDownscale (and its downscale
 /// threshold and factor), not its formats; may throw what zxing-cpp throws.
-ZXing::Results ReadLinearCodes(GrayPixels image, const ZXing::DecodeHints &hints, uint32_t formats, int maxSymbols);
+///
+/// With `oneRead`, every linear format is looked for in one read per layer (DataBar with the others), each read
+/// ending at the first row that decodes (a minimum line count of 1, so nothing is ever compared), and a code is
+/// kept only when its bars reach at least `kMinimumBarHeight` of its length across the scan line (`BarRegion`):
+/// that check replaces zxing-cpp's second decoded row. When a decoded row fails the check (a row of text, or a
+/// code slanted so steeply that its bars do not run across the scan line), that layer is read again the careful
+/// way, from the layer as it was. Without `oneRead`, DataBar is read apart from the others and the others need two
+/// decoded rows (zxing-cpp's default), as before.
+ZXing::Results ReadLinearCodes(GrayPixels image, const ZXing::DecodeHints &hints, uint32_t formats, int maxSymbols,
+                               bool oneRead = false);
+
+/// With `oneRead`, the shortest bars kept, as a share of the decoded scan line's length (and at least 4 pixels).
+constexpr double kMinimumBarHeight = 0.05;
 
 } // namespace pool
 

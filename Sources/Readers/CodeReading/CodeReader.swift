@@ -60,6 +60,8 @@ public struct CodeReader: Sendable {
         settings.try_harder = options.tryHarder ? 1 : 0
         settings.try_rotate = options.tryRotate ? 1 : 0
         settings.try_downscale = options.tryDownscale ? 1 : 0
+        settings.linear_one_read = options.linearOneRead ? 1 : 0
+        settings.linear_skip_downscale = options.linearDownscale ? 0 : 1
         var results = PoolZXResults()
         defer { pool_zx_free(&results) }
         let status = gray.pixels.withUnsafeBufferPointer { pixels in

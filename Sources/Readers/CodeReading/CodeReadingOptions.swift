@@ -8,6 +8,14 @@ public struct CodeReadingOptions: Sendable, Equatable {
     public var tryRotate: Bool = true
     /// Also scan shrunk copies of large images (finds codes that are large or blurred).
     public var tryDownscale: Bool = true
+    /// Read every linear symbology in one pass per scale (DataBar with the others), a code kept when its bars are
+    /// tall enough for its length, instead of a pass for DataBar and another for the rest that need two decoded
+    /// rows: half the linear reading's cost, the same codes on the hostile code set (benchmarks/README.md).
+    public var linearOneRead: Bool = true
+    /// With `tryDownscale`, scan linear codes in a copy shrunk to a third too, not only matrix codes. Off: the
+    /// 1-D readers work at any bar width, and the hostile code set found nothing more with it (benchmarks/README.md),
+    /// for a fifth of the codes stage's time.
+    public var linearDownscale: Bool = false
     /// When nothing is found, scan the inverted image too (light codes on dark ground), if the image has any
     /// dark ground (`DarkGround`).
     public var tryInvert: Bool = true

@@ -20,6 +20,8 @@ extension CodeReadingOptions {
         tryRotate = try options.bool("tryRotate", default: tryRotate)
         tryDownscale = try options.bool("tryDownscale", default: tryDownscale)
         tryInvert = try options.bool("tryInvert", default: tryInvert)
+        linearOneRead = try options.bool("linearOneRead", default: linearOneRead)
+        linearDownscale = try options.bool("linearDownscale", default: linearDownscale)
         aztecSearch = try options.bool("aztecSearch", default: aztecSearch)
         maximumPixels = try options.int("maximumPixels", default: maximumPixels, in: 1...400_000_000)
     }

@@ -19,6 +19,11 @@ typedef struct PoolZXOptions {
     int try_downscale;
     /// Stop after this many symbols; 0 means no limit.
     int max_symbols;
+    /// Read every linear format in one read per layer, keeping codes whose bars are tall enough (see
+    /// LinearCodes.hpp); 0 reads DataBar apart and needs two decoded rows, as zxing-cpp does.
+    int linear_one_read;
+    /// Read linear codes at full size only, even with try_downscale (which then applies to matrix codes).
+    int linear_skip_downscale;
 } PoolZXOptions;
 
 /// One code found.

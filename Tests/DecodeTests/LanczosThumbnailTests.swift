@@ -1,0 +1,80 @@
+import CLanczosReduce
+import Captures
+import CVips
+import Testing
+@testable import DecodeStages
+
+/// `vips.decode`'s own thumbnail (`LanczosThumbnail`, with `CLanczosReduce`'s horizontal reduce) gives the bytes
+/// `vips_thumbnail` gives, on every path: JPEG shrink-on-load, PNG, gray, reduces on one axis or both, none at all.
+@Suite("vips.decode: LanczosThumbnail")
+struct LanczosThumbnailTests {
+    let images: TestImages
+
+    init() throws {
+        images = try TestImages()
+    }
+
+    /// Texture with edges and gradients in every band, different per `seed`.
+    func texture(width: Int, height: Int, bands: Int, seed: Int) throws -> VipsImageHandle {
+        try images.image(width: width, height: height, bands: bands,
+                         interpretation: bands == 1 ? VIPS_INTERPRETATION_B_W : VIPS_INTERPRETATION_sRGB) { x, y in
+            (0..<bands).map { band in
+                let ring = ((x - width / 3) * (x - width / 3) + (y - height / 2) * (y - height / 2)) / (9 + band + seed)
+                return UInt8(truncatingIfNeeded: (x * (3 + band) + y * (5 + seed)) ^ (ring & 0x3F) ^ ((x / 7 + y / 5) % 2 * 160))
+            }
+        }
+    }
+
+    @Test("given JPEG and PNG files of many sizes, then the working image is vips_thumbnail's, byte for byte",
+          arguments: [(1000, 563), (1700, 260), (500, 333), (293, 633), (401, 225), (4300, 60), (399, 400), (800, 800)])
+    func sameBytes(size: (Int, Int)) throws {
+        let stage = try VipsDecodeStage(size: 400)
+        for (index, (format, bands)) in [(TestImages.Format.jpeg, 3), (.png, 3), (.jpeg, 1), (.png, 1)].enumerated() {
+            let name = "t\(size.0)x\(size.1)-\(index).\(format == .jpeg ? "jpg" : "png")"
+            let file = try images.save(try texture(width: size.0, height: size.1, bands: bands, seed: index),
+                                       as: name, format: format)
+            let expected = try stage.thumbnailImage(path: file.path)
+            let fast = LanczosThumbnail.image(path: file.location, size: 400, failOn: VIPS_FAIL_ON_ERROR)
+            #expect(fast != nil, "\(name): not taken by LanczosThumbnail")
+            #expect(fast == expected, "\(name): differs from vips_thumbnail")
+            #expect(try stage.decode(file).image == expected, "\(name): vips.decode differs from vips_thumbnail")
+        }
+    }
+
+    @Test("given a rotated, transparent or 16-bit file, then LanczosThumbnail leaves it to vips_thumbnail")
+    func otherCasesFallBack() throws {
+        let rotated = try images.save(try texture(width: 600, height: 300, bands: 3, seed: 1), as: "r.jpg", format: .jpeg,
+                                      orientation: 6)
+        let alpha = try images.save(try texture(width: 600, height: 300, bands: 4, seed: 2), as: "a.png", format: .png)
+        let deep = try images.save(try images.image16(width: 600, height: 300, bands: 3, value: 30_000,
+                                                      interpretation: VIPS_INTERPRETATION_RGB16), as: "d.png", format: .png)
+        for file in [rotated, alpha, deep] {
+            #expect(LanczosThumbnail.image(path: file.location, size: 400, failOn: VIPS_FAIL_ON_ERROR) == nil, "\(file.path)")
+        }
+    }
+
+    @Test("given rows of 1, 3 or 4 bands and shrinks from 1.05 to 3.5 (no box shrink first), then the reduce is vips_reduceh's, byte for byte")
+    func kernelMatchesLibvips() throws {
+        for (bands, width, height) in [(1, 257, 9), (3, 1001, 17), (4, 64, 3), (3, 37, 1)] {
+            let image = try texture(width: width, height: height, bands: bands == 4 ? 3 : bands, seed: bands)
+            let source = bands == 4
+                ? try image.apply { input, output in
+                    var joined: UnsafeMutablePointer<VipsImage>?
+                    let status = pool_vips_grey_to_rgb(input, &joined)   // 9 bands; the first 4 are enough
+                    defer { if let joined { g_object_unref(UnsafeMutableRawPointer(joined)) } }
+                    return status != 0 ? status : pool_vips_extract_bands(joined, output, 0, 4)
+                }
+                : image
+            let pixels = try source.bytes()
+            for shrink in [1.05, 1.25, 1.5, 1.58, 2.0, 2.5, 3.33, 3.5] {
+                let expected = try source.apply { pool_vips_reduceh_lanczos3($0, $1, shrink) }
+                let outWidth = Int(pool_reduceh_width(Int32(width), shrink))
+                #expect(outWidth == expected.width)
+                var reduced = [UInt8](repeating: 0, count: outWidth * height * bands)
+                let status = pool_reduceh_lanczos3(pixels, Int32(width), Int32(height), Int32(bands), shrink, &reduced)
+                #expect(status == 0)
+                #expect(reduced == (try expected.bytes()), "\(bands) bands, \(width) px, shrink \(shrink)")
+            }
+        }
+    }
+}
