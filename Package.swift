@@ -80,7 +80,8 @@ targets += [
                 dependencies: ["TextStages", "CodesStages", "ReadingFixtures", "Runner", "Captures", "TestSupport",
                                "CLineKernels", "LineRecognition"]),
     .executableTarget(name: "ReadingBenchmarks", dependencies: ["TextStages", "CodeReading", "ReadingFixtures", "Runner",
-                                                                "Captures", "Benchmarking"],
+                                                                "Captures", "Benchmarking", "LineFinding",
+                                                                "LineRecognition"],
                       path: "benchmarks/Reading/Benchmarks"),
 ]
 
