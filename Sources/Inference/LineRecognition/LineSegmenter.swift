@@ -7,8 +7,8 @@
 /// next step (`spaceThreshold`); see docs/reading.md for why it waits.
 package enum LineSegmenter {
     /// A horizontal piece of a line: pixel columns `left..<right` of the page.
-    struct Piece: Equatable {
-        var left: Int, right: Int
+    package struct Piece: Equatable {
+        package var left: Int, right: Int
     }
 
     /// Gaps narrower than this many x-heights are always inside a word.
@@ -24,7 +24,7 @@ package enum LineSegmenter {
 
     /// The pieces of the line in `rect` of `page` to read on their own, left to right: split at its wide
     /// gaps, trimmed to their ink and padded. A line with no measurable ink comes back whole.
-    static func pieces(of rect: LineRecognizer.LineRect, in page: GrayImage) -> [Piece] {
+    package static func pieces(of rect: LineRecognizer.LineRect, in page: GrayImage) -> [Piece] {
         let whole = [Piece(left: rect.left, right: rect.left + rect.width)]
         guard rect.width >= 4, rect.height >= 4 else { return whole }
         let profile = InkProfile(rect: rect, page: page)

@@ -43,8 +43,11 @@ enum ParityBenchmark {
     /// on Tesseract's layout analysis ("Tesseract" columns), instead of the built-in recogniser and Tesseract's
     /// own recognition, both on Tesseract's layout. `ourLines`: the built-in recogniser reads our line finder's lines
     /// and Tesseract reads its own (what each does in a pipeline), instead of both reading Tesseract's layout.
+    /// `oursOnly`: only the built-in recogniser with the beam reads (the greedy and Tesseract columns stay empty), for
+    /// quick comparisons between versions; `rowsTo`: every row's truth, its read and the words found, written to that
+    /// file (one tab-separated line per row), for comparing two versions row by row.
     static func run(folder: String, only: [String], verbose: Bool, compareFinders: Bool = false,
-                    ourLines: Bool = false) throws {
+                    ourLines: Bool = false, oursOnly: Bool = false, rowsTo: String? = nil) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/truth.json"))
         let truth = try JSONDecoder().decode(Truth.self, from: data)
         var builtInOptions = TextReadingOptions()
@@ -66,20 +69,27 @@ enum ParityBenchmark {
         let builtIn = TesseractTextStage(options: builtInOptions)
         let greedy = TesseractTextStage(options: greedyOptions)
         let tesseract = TesseractTextStage(options: tesseractOptions)
+        var rowLog = ""
+        defer { if let rowsTo { try? rowLog.write(toFile: rowsTo, atomically: true, encoding: .utf8) } }
         var families: [String: Entry] = [:]
         var order: [String] = []
         for image in truth.images where only.isEmpty || only.contains(where: { image.file.contains($0) }) {
             let picture = try RGBImage.photo(path: folder + "/" + image.file,
                                              longSide: min(1600, max(image.width, image.height)))
-            let (plain, plainTime) = try Measure.time { try greedy.read(picture).text }
+            let none = (text: CaptureText(lines: []), trace: TextReadingTrace())
+            let (plain, plainTime) = try Measure.time { oursOnly ? none.text : try greedy.read(picture).text }
             let (oursRead, oursTime) = try Measure.time { try builtIn.read(picture) }
-            let (theirsRead, theirsTime) = try Measure.time { try tesseract.read(picture) }
+            let (theirsRead, theirsTime) = try Measure.time { oursOnly ? none : try tesseract.read(picture) }
             let ours = oursRead.text, theirs = theirsRead.text
             let ourReads = rowReads(ours, image), theirReads = rowReads(theirs, image)
             let plainReads = rowReads(plain, image)
             var plainScore = score(plainReads, image)
             plainScore.milliseconds = plainTime.cpu
             var ourScore = score(ourReads, image)
+            for (index, (row, read)) in zip(image.rows, ourReads).enumerated() {
+                let expected = normalized(row.text)
+                rowLog += "\(image.file)\t\(index)\t\(found(expected, read))\t\(expected)\t\(read)\n"
+            }
             var theirScore = score(theirReads, image)
             if verbose {
                 compare(image, ourReads, theirReads)

@@ -12,12 +12,14 @@ import TextStages
 // round (the order reversed every other round), so a change in machine load hits all variants alike; ratios are
 // the medians of the per-round ratios against the first variant (the baseline) of the same run.
 // ReadingBenchmarks parity FOLDER [--only SUBSTRING ...] [--verbose] [--compare-finders | --our-lines]
+//                   [--ours-only] [--rows FILE]   (only the built-in beam reads; every row's read written to FILE)
 //   (FOLDER from scripts/parity-corpus.py; --compare-finders: the built-in recogniser on our line finder's lines
 //   against the same recogniser on Tesseract's layout analysis; --our-lines: the built-in recogniser on our lines
 //   against Tesseract's own recognition on its own layout, as each reads in a pipeline)
 // ReadingBenchmarks photos FOLDER [--only SUBSTRING ...] [--verbose]
 //   (FOLDER from scripts/photo-text-corpus.py, or any folder of photos without text: the text stage on photos with
 //   the scene-text path and with Tesseract's layout, PhotoTextBenchmark.swift)
+// ReadingBenchmarks lines IMAGE [--out DIR]   (one image's line boxes, pieces and reads: a diagnostic)
 // Build with: swift build -c release --product ReadingBenchmarks
 
 
@@ -49,7 +51,17 @@ if which == "parity" {
     guard arguments.count >= 2 else { fatalError("usage: ReadingBenchmarks parity FOLDER (from scripts/parity-corpus.py)") }
     try ParityBenchmark.run(folder: arguments[1], only: only, verbose: arguments.contains("--verbose"),
                             compareFinders: arguments.contains("--compare-finders"),
-                            ourLines: arguments.contains("--our-lines"))
+                            ourLines: arguments.contains("--our-lines"), oursOnly: arguments.contains("--ours-only"),
+                            rowsTo: arguments.firstIndex(of: "--rows").flatMap {
+                                $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+                            })
+    exit(0)
+}
+
+if which == "lines" {
+    guard arguments.count >= 2 else { fatalError("usage: ReadingBenchmarks lines IMAGE [--out DIR]") }
+    let out = arguments.firstIndex(of: "--out").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    try LinesDebug.run(path: arguments[1], out: out)
     exit(0)
 }
 if which == "photo-rows" {
