@@ -23,7 +23,7 @@ package struct SceneText: Sendable {
     package func lines(in page: GrayImage) -> (lines: [FoundLine], candidates: Int) {
         let all = candidates(in: page)
         let kept = all.filter(\.isText).map(\.line)
-        let lines = LineFinder.resolve(kept.filter { !$0.lightOnDark }, kept.filter(\.lightOnDark)).map { line in
+        let lines = LineFinder.resolve(kept.filter { !$0.lightOnDark }, kept.filter(\.lightOnDark), in: page).map { line in
             var line = line
             line.lightOnDark = LineFinder.isLightOnDark(line, in: page)
             return line
