@@ -58,7 +58,7 @@ extension RowEvidence {
         let bottom = Self.median(bottoms), top = Self.median(tops)
         let onBottom = bottoms.filter { abs($0 - bottom) <= tolerance }.count
         let onTop = tops.filter { abs($0 - top) <= tolerance }.count
-        aligned = Double(max(onBottom, onTop, Self.onSlantedLine(letterBlobs, tolerance: tolerance))) / Double(letters)
+        aligned = Double(max(onBottom, onTop, RowGrouping.lettersOnSlantedLine(letterBlobs, tolerance: tolerance))) / Double(letters)
         let strokes = letterBlobs.map { Self.meanRun($0, ink: ink, map: map) }
         let strokeWidth = Self.median(strokes)
         stroke = strokeWidth / height
@@ -113,26 +113,6 @@ extension RowEvidence {
             }
         }
         return runs == 0 ? 0 : Double(pixels) / Double(runs)
-    }
-
-    /// How many letters' bottoms (or tops, the better) lie within `tolerance` of the least-squares line through
-    /// them, when it slants by at most `RowGrouping.maximumSlope`; 0 otherwise.
-    private static func onSlantedLine(_ letters: [InkBlob], tolerance: Double) -> Int {
-        guard letters.count >= 3 else { return 0 }
-        let xs = letters.map { Double($0.minX + $0.maxX) / 2 }
-        func near(_ edges: [Double]) -> Int {
-            let count = Double(xs.count)
-            let meanX = xs.reduce(0, +) / count, meanY = edges.reduce(0, +) / count
-            var covariance = 0.0, variance = 0.0
-            for (x, y) in zip(xs, edges) {
-                covariance += (x - meanX) * (y - meanY)
-                variance += (x - meanX) * (x - meanX)
-            }
-            guard variance > 0, abs(covariance / variance) <= RowGrouping.maximumSlope else { return 0 }
-            let slope = covariance / variance
-            return zip(xs, edges).filter { abs($1 - (meanY + slope * ($0 - meanX))) <= tolerance }.count
-        }
-        return max(near(letters.map { Double($0.maxY) }), near(letters.map { Double($0.minY) }))
     }
 
     static func median(_ values: [Double]) -> Double {

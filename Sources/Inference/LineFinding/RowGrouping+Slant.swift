@@ -9,8 +9,15 @@ extension RowGrouping {
         guard members.count >= 3 else { return false }
         let heights = members.map(\.height).sorted()
         let tolerance = max(1, Double(heights[heights.count / 2]) * 0.2)
-        let xs = members.map { Double($0.minX + $0.maxX) / 2 }
-        func aligned(_ edges: [Double]) -> Bool {
+        return lettersOnSlantedLine(members, tolerance: tolerance) * 2 >= members.count
+    }
+
+    /// How many letters' bottoms (or tops, the better) lie within `tolerance` of the least-squares line through
+    /// them, when it slants by at most `maximumSlope`; 0 when it is steeper, or for fewer than three letters.
+    static func lettersOnSlantedLine(_ letters: [InkBlob], tolerance: Double) -> Int {
+        guard letters.count >= 3 else { return 0 }
+        let xs = letters.map { Double($0.minX + $0.maxX) / 2 }
+        func near(_ edges: [Double]) -> Int {
             let count = Double(xs.count)
             let meanX = xs.reduce(0, +) / count, meanY = edges.reduce(0, +) / count
             var covariance = 0.0, variance = 0.0
@@ -18,12 +25,10 @@ extension RowGrouping {
                 covariance += (x - meanX) * (y - meanY)
                 variance += (x - meanX) * (x - meanX)
             }
-            guard variance > 0 else { return false }
+            guard variance > 0, abs(covariance / variance) <= maximumSlope else { return 0 }
             let slope = covariance / variance
-            guard abs(slope) <= maximumSlope else { return false }
-            let near = zip(xs, edges).filter { abs($1 - (meanY + slope * ($0 - meanX))) <= tolerance }.count
-            return near * 2 >= members.count
+            return zip(xs, edges).filter { abs($1 - (meanY + slope * ($0 - meanX))) <= tolerance }.count
         }
-        return aligned(members.map { Double($0.maxY) }) || aligned(members.map { Double($0.minY) })
+        return max(near(letters.map { Double($0.maxY) }), near(letters.map { Double($0.minY) }))
     }
 }
