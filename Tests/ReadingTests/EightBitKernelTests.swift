@@ -18,14 +18,7 @@ struct EightBitKernelTests {
             for i in 0..<inputs { bytes[r * padded + i] = UInt8(truncatingIfNeeded: random.next() % 255 + 1) }
         }
         let weights = (0..<(outputs * inputs)).map { _ in Int8(Int(random.next() % 255) - 127) }
-        var packed = [Int8](repeating: 0, count: line_s8_packed_size(Int32(outputs), Int32(inputs)))
-        line_s8_pack(weights, Int32(outputs), Int32(inputs), Int32(inputs), &packed)
-        let paddedOutputs = Int(line_s8_padded_outputs(Int32(outputs)))
-        let sums = (0..<paddedOutputs).map { o in
-            o < outputs ? (0..<inputs).reduce(Int32(0)) { $0 + Int32(weights[o * inputs + $1]) } : 0
-        }
-        let scales = (0..<paddedOutputs).map { o in o < outputs ? Float(random.next() % 1000 + 1) / 127_000 : 0 }
-        let bias = (0..<paddedOutputs).map { _ in Float(Int(random.next() % 2001) - 1000) / 1000 }
+        let (packed, sums, scales, bias) = Self.packed(weights, outputs: outputs, inputs: inputs, random: &random)
         // Wider rows than the outputs, so writes past an output row would show.
         let stride = outputs + 3
         for useBias in [false, true] {
@@ -74,14 +67,7 @@ struct EightBitKernelTests {
             weights[i] = -128
             if outputs > 1 { weights[inputs + i] = 127 }
         }
-        var packed = [Int8](repeating: 0, count: line_s8_packed_size(Int32(outputs), Int32(inputs)))
-        line_s8_pack(weights, Int32(outputs), Int32(inputs), Int32(inputs), &packed)
-        let paddedOutputs = Int(line_s8_padded_outputs(Int32(outputs)))
-        let sums = (0..<paddedOutputs).map { o in
-            o < outputs ? (0..<inputs).reduce(Int32(0)) { $0 + Int32(weights[o * inputs + $1]) } : 0
-        }
-        let scales = (0..<paddedOutputs).map { o in o < outputs ? Float(random.next() % 1000 + 1) / 127_000 : 0 }
-        let bias = (0..<paddedOutputs).map { _ in Float(Int(random.next() % 2001) - 1000) / 1000 }
+        let (packed, sums, scales, bias) = Self.packed(weights, outputs: outputs, inputs: inputs, random: &random)
         let stride = outputs + 5
         for useBias in [false, true] {
             var fast = [Float](repeating: 0.75, count: rows * stride)
@@ -93,5 +79,20 @@ struct EightBitKernelTests {
             #expect(fast == portable, "path \(path), \(rows) rows, \(inputs) inputs, \(outputs) outputs, bias \(useBias)")
         }
         return true
+    }
+
+    /// `weights` (outputs rows of `inputs`) packed for the kernels, with each output's weight sum, and random
+    /// scales and biases for every padded output.
+    private static func packed(_ weights: [Int8], outputs: Int, inputs: Int, random: inout SplitMix64)
+        -> (packed: [Int8], sums: [Int32], scales: [Float], bias: [Float]) {
+        var packed = [Int8](repeating: 0, count: line_s8_packed_size(Int32(outputs), Int32(inputs)))
+        line_s8_pack(weights, Int32(outputs), Int32(inputs), Int32(inputs), &packed)
+        let paddedOutputs = Int(line_s8_padded_outputs(Int32(outputs)))
+        let sums = (0..<paddedOutputs).map { o in
+            o < outputs ? (0..<inputs).reduce(Int32(0)) { $0 + Int32(weights[o * inputs + $1]) } : 0
+        }
+        let scales = (0..<paddedOutputs).map { o in o < outputs ? Float(random.next() % 1000 + 1) / 127_000 : 0 }
+        let bias = (0..<paddedOutputs).map { _ in Float(Int(random.next() % 2001) - 1000) / 1000 }
+        return (packed, sums, scales, bias)
     }
 }
