@@ -20,6 +20,7 @@ rule of issue 10). Seeds: the tests use seed 1 (tuning seed 5); docs/reading.md 
 (Pillow, NumPy).
 """
 import argparse
+import importlib.util
 import json
 import math
 import os
@@ -28,7 +29,6 @@ import random
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-PHOTO_FOLDERS = ["/usr/share/backgrounds/lomiri-wallpapers", "/usr/share/wallpapers", "/usr/share/backgrounds"]
 FONT_DIR = "/usr/share/fonts/truetype"
 FONTS = ["dejavu/DejaVuSans.ttf", "dejavu/DejaVuSans-Bold.ttf", "dejavu/DejaVuSerif.ttf",
          "dejavu/DejaVuSansCondensed-Bold.ttf", "dejavu/DejaVuSansMono.ttf", "dejavu/DejaVuSerif-Bold.ttf",
@@ -45,13 +45,12 @@ POSTER_TITLES = ["Summer Festival", "Jazz Night", "Farmers Market", "Grand Openi
 
 
 def photo_sources():
-    found = []
-    for folder in PHOTO_FOLDERS:
-        for root, _, files in os.walk(folder):
-            for name in files:
-                if name.lower().endswith((".jpg", ".jpeg")) and "screenshot" not in name.lower():
-                    found.append(os.path.join(root, name))
-    return sorted(set(found))
+    """The wallpaper photos the peer's set draws from (benchmarks/peer/make-set.py: the same folders and filter)."""
+    spec = importlib.util.spec_from_file_location(
+        "make_set", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "benchmarks", "peer", "make-set.py"))
+    make_set = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_set)
+    return make_set.photo_sources()
 
 
 def base_photo(rng, sources, zoom_range):
