@@ -27,13 +27,16 @@ public enum LeadGenerator {
         return body + String((10 - sum % 10) % 10)
     }
 
-    static func s10(_ r: inout SeededRandom) -> String {
+    /// A UPU S10 tracking number (service letters, eight digits, their check digit, country) from the given
+    /// service indicators and countries.
+    static func s10(_ r: inout SeededRandom, services: [String] = ["RR", "LX", "CP", "EE"],
+                    countries: [String] = ["DE", "FR", "GB", "NL"]) -> String {
         let digits = r.digits(8)
         let weights = [8, 6, 4, 2, 3, 5, 9, 7]
         let sum = zip(digits, weights).reduce(0) { $0 + $1.0.wholeNumberValue! * $1.1 }
         var check = 11 - sum % 11
         if check == 10 { check = 0 } else if check == 11 { check = 5 }
-        return r.pick(["RR", "LX", "CP", "EE"]) + digits + String(check) + r.pick(["DE", "FR", "GB", "NL"])
+        return r.pick(services) + digits + String(check) + r.pick(countries)
     }
 
     static func make(_ r: inout SeededRandom, index: Int) -> [GeneratedCapture] {

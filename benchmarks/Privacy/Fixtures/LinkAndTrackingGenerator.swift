@@ -74,13 +74,8 @@ public enum LinkAndTrackingGenerator {
     }
 
     static func s10(_ r: inout SeededRandom) -> String {
-        let digits = r.digits(8)
-        let weights = [8, 6, 4, 2, 3, 5, 9, 7]
-        let sum = zip(digits, weights).reduce(0) { $0 + $1.0.wholeNumberValue! * $1.1 }
-        var check = 11 - sum % 11
-        if check == 10 { check = 0 } else if check == 11 { check = 5 }
-        return r.pick(["RR", "LX", "CP", "EE", "RB", "LZ", "CX", "UA"]) + digits + String(check)
-            + r.pick(["DE", "FR", "GB", "NL", "CN", "US", "CH"])
+        LeadGenerator.s10(&r, services: ["RR", "LX", "CP", "EE", "RB", "LZ", "CX", "UA"],
+                          countries: ["DE", "FR", "GB", "NL", "CN", "US", "CH"])
     }
 
     static func ups(_ r: inout SeededRandom) -> String {
