@@ -5,8 +5,9 @@ import LineFinding
 /// our own `LineFinder` or Tesseract's layout analysis finds (options `recognizer: "builtin"`, the default, and
 /// `lineFinder`).
 struct BuiltInRecognizer: TextRecognizer {
-    /// Finds the lines when `finder` is nil (layout analysis only).
-    let layout: TesseractEngine
+    /// Gives the Tesseract engine that finds the lines when neither `finder` nor `scene` is set (layout analysis
+    /// only); called only then, so a pipeline on our own finders never loads Tesseract.
+    let layout: () throws(ReadingError) -> TesseractEngine
     let reader: LineRecognizer
     /// The calling worker's buffers.
     let scratch: LineScratch
@@ -39,7 +40,7 @@ struct BuiltInRecognizer: TextRecognizer {
     func recognize(_ page: GrayImage, mode: TessPageSegMode, invert: Bool, checkUpsideDown: Bool, layoutScale: Double)
         throws(ReadingError) -> (lines: [TesseractEngine.Line], looksUpsideDown: Bool)
     {
-        let found = findLines(page, mode: mode, scale: layoutScale)
+        let found = try findLines(page, mode: mode, scale: layoutScale)
         let boxes = found.map(\.box)
         let light = found.map(\.light)
         let rects = boxes.map { box in
@@ -93,7 +94,7 @@ struct BuiltInRecognizer: TextRecognizer {
     /// pixels, widened to whole pixels and kept inside the page, each with whether its letters are light on
     /// darker ground (only our finder tells).
     private func findLines(_ page: GrayImage, mode: TessPageSegMode, scale: Double)
-        -> [(box: TesseractEngine.LineBox, light: Bool)]
+        throws(ReadingError) -> [(box: TesseractEngine.LineBox, light: Bool)]
     {
         let started = CPUTally.now()
         defer { finding?.add(since: started) }
@@ -110,7 +111,7 @@ struct BuiltInRecognizer: TextRecognizer {
                 (TesseractEngine.LineBox(left: $0.left, top: $0.top, right: $0.right, bottom: $0.bottom), $0.lightOnDark)
             }
         } else {
-            found = layout.findLines(small, mode: mode).map { ($0, false) }
+            found = try layout().findLines(small, mode: mode).map { ($0, false) }
         }
         guard small.width != page.width || small.height != page.height else { return found }
         let sx = Double(page.width) / Double(small.width), sy = Double(page.height) / Double(small.height)

@@ -6,6 +6,8 @@ import Synchronization
 /// recognition or for several languages at once.
 final class LineReaderSlot: Sendable {
     private let path: String?
+    /// The language whose traineddata `path` names.
+    private let language: String
     private let decoding: LineDecoding
     private let loaded: Mutex<LineRecognizer?> = Mutex(nil)
     /// Each worker's buffers.
@@ -13,6 +15,7 @@ final class LineReaderSlot: Sendable {
 
     init(options: TextReadingOptions) {
         decoding = options.dictionaryBeam ? .dictionaryBeam : .greedy
+        language = options.languages.first ?? "eng"
         guard options.recognizer == .builtIn, options.languages.count == 1 else {
             path = nil
             return
@@ -25,6 +28,10 @@ final class LineReaderSlot: Sendable {
     func reader() throws(ReadingError) -> LineRecognizer? {
         guard let path else { return nil }
         if let reader = loaded.withLock({ $0 }) { return reader }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .engine("cannot load language \"\(language)\": \(path) does not exist (is tesseract-ocr-\(language)"
+                + " installed?)")
+        }
         let reader = try LineRecognizer(traineddata: path, decoding: decoding)
         loaded.withLock { $0 = reader }
         return reader

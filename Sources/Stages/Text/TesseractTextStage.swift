@@ -7,8 +7,8 @@ import Runner
 /// confidence, in reading order: Tesseract finds the lines, a `TextRecognizer` reads them (the built-in line
 /// recogniser by default, or Tesseract's own recognition).
 ///
-/// Each worker gets its own Tesseract instance, made on its first capture; so does the orientation (OSD) model,
-/// made only when a page looks turned.
+/// Each worker gets its own Tesseract instance, made the first time it is needed (never on our own line finders); so
+/// does the orientation (OSD) model, made only when a page looks turned.
 public struct TesseractTextStage: Stage {
     public typealias Input = DecodedCapture
     public typealias Output = CaptureText
@@ -46,8 +46,7 @@ public struct TesseractTextStage: Stage {
     public func read(_ image: RGBImage, kind: CaptureMetadata.Kind = .screenshot, worker: Int = 0)
         throws(ReadingError) -> (text: CaptureText, trace: TextReadingTrace)
     {
-        let engine = try engines.value(for: worker)
-        let orientation = orientationEngines
+        let engines = engines, orientation = orientationEngines
         var options = options
         // Photos on the scene-text path: our finder looks at both inks and reads light rows inverted itself; its row
         // test replaces the presence check (no skip, no scaling up, no sideways check: the decode stage has put the
@@ -67,7 +66,8 @@ public struct TesseractTextStage: Stage {
         if let lineRecognizer = try lineReader.reader() {
             let scratch = try lineReader.scratches.value(for: worker)
             let tally = CPUTally(), reading = CPUTally(), counts = SceneCounts()
-            let recognizer = BuiltInRecognizer(layout: engine, reader: lineRecognizer, scratch: scratch,
+            let layout = { () throws(ReadingError) in try engines.value(for: worker) }
+            let recognizer = BuiltInRecognizer(layout: layout, reader: lineRecognizer, scratch: scratch,
                                                finder: options.lineFinder == .builtIn && kind != .photo
                                                    ? LineFinder() : nil,
                                                finding: tally, scene: scenePhoto ? SceneText() : nil,
@@ -78,7 +78,7 @@ public struct TesseractTextStage: Stage {
             counts.record(into: &result.trace)
             return result
         }
-        return try reader.read(image, recognizer: TesseractRecognizer(engine: engine),
+        return try reader.read(image, recognizer: TesseractRecognizer(engine: engines.value(for: worker)),
                                orientationEngine: orientationEngine)
     }
 
@@ -90,9 +90,14 @@ public struct TesseractTextStage: Stage {
         return (presence.letterCount, presence.hasText)
     }
 
-    /// Loads the engine of worker 0 now, so a missing language fails when the pipeline loads, not per capture.
+    /// Loads what reading needs now, so a missing language fails when the pipeline loads, not per capture: the
+    /// built-in line reader, and worker 0's Tesseract engine only when something will use it (Tesseract's own
+    /// recognition, its layout analysis, or photos off the scene-text path). On our own finders no Tesseract
+    /// engine is ever made: each costs about 0.15 s of CPU to load, per worker.
     public func prepare() throws {
-        _ = try engines.value(for: 0)
-        _ = try lineReader.reader()
+        let builtIn = try lineReader.reader() != nil
+        if !builtIn || options.lineFinder != .builtIn || !options.sceneText {
+            _ = try engines.value(for: 0)
+        }
     }
 }
