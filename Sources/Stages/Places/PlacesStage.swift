@@ -5,16 +5,23 @@ import Runner
 /// The `places.geonames` stage: names the city, region and country a capture was taken in, from its GPS
 /// coordinates, offline (`Gazetteer.geonames`: the GeoNames cities Debian's libgeonames carries). The nearest
 /// populated place within `radius` kilometres; none (`CapturePlace.unknown`) without coordinates or at sea.
+///
+/// The gazetteer is read on the first capture that has coordinates (GeoNames takes about 0.13 s of CPU), so a
+/// library without any never pays for it.
 public struct PlacesStage: Stage {
     public typealias Input = DecodedCapture
     public typealias Output = CapturePlace
 
     public static let kind = "places.geonames"
-    public let gazetteer: Gazetteer
+    private let places: FirstUse<Gazetteer>
     public let radius: Double
 
-    public init(gazetteer: Gazetteer = .geonames, radius: Double = Gazetteer.defaultRadiusKilometres) {
-        self.gazetteer = gazetteer
+    /// The places this stage searches, read on first use.
+    public var gazetteer: Gazetteer { places.value }
+
+    public init(gazetteer: @autoclosure @escaping @Sendable () -> Gazetteer = .geonames,
+                radius: Double = Gazetteer.defaultRadiusKilometres) {
+        places = FirstUse(gazetteer)
         self.radius = radius
     }
 
