@@ -11,10 +11,14 @@ public struct LeadClassifier: Sendable {
 
     public func lead(text: String, objects: [DetectedObject]) -> Lead? {
         let lower = text.lowercased()
+        let runs = Self.letterRuns(lower)
         let kinds = Set(objects.map(\.kind))
         var best: (rule: RuleBook.LeadRule, score: Int)?
         for rule in book.leads {
-            let words = rule.words.filter { Self.containsWord(lower, $0) }.count
+            let words = rule.words.filter { word in
+                // A word of letters only is whole in the text exactly when it is one of the text's letter runs.
+                word.allSatisfy(\.isLetter) ? runs.contains(Substring(word)) : Self.containsWord(lower, word)
+            }.count
             guard words >= rule.minimumWords else { continue }
             let needs = rule.requires.map { $0.split(separator: "|").map(String.init) }
             guard needs.allSatisfy({ $0.contains(where: kinds.contains) }) else { continue }
@@ -53,6 +57,11 @@ public struct LeadClassifier: Sendable {
             return trimmed
         }
         return nil
+    }
+
+    /// The maximal runs of letters in `text`: the words `containsWord` would find whole there, when made of letters.
+    static func letterRuns(_ text: String) -> Set<Substring> {
+        Set(text.split(whereSeparator: { !$0.isLetter }))
     }
 
     static func containsWord(_ text: String, _ word: String) -> Bool {
