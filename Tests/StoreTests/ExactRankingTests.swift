@@ -97,4 +97,30 @@ struct ExactRankingTests {
         let screenshots = results.results.filter { $0.kind == "screenshot" }.count
         #expect(results.facets["kind"]?.first { $0.value == "screenshot" }?.count == screenshots)
     }
+
+    @Test("A label filter keeps exactly the shown matches carrying that whole label, counted by hand")
+    func labelFilterByHand() throws {
+        let store = try DeferredRankingTests.store()
+        for label in ["gamma", "label1", "label", "amma", "gamma\u{1F}label1"] {
+            var request = SearchRequest(text: "alpha", limit: 600, facets: true)
+            request.filters.labels = [label]
+            let results = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0,
+                                           cached: false)
+            let expected: Set<String> = try store.read { db in
+                Set(try db.query("""
+                    SELECT c.id FROM captures_search JOIN capture_facts AS c ON c.capture = captures_search.rowid
+                    WHERE captures_search MATCH 'alpha' AND c.moment_representative = 1 AND c.held = 0
+                        AND c.out_of_focus IS NOT 1 AND EXISTS (SELECT 1 FROM labels WHERE capture_id = c.id AND name = ?)
+                    """, [.text(label)]) { $0.string(0) ?? "" })
+            }
+            // Members of moments count for their representative: only compare where none is involved.
+            let members: Set<String> = try store.read { db in
+                Set(try db.query("SELECT r.id FROM capture_facts AS r WHERE r.moment IS NOT NULL") { $0.string(0) ?? "" })
+            }
+            let shown = Set(results.results.map(\.id))
+            #expect(shown.subtracting(members) == expected.subtracting(members), "\(label)")
+            #expect(results.total == results.results.count, "\(label)")
+            #expect((label == "gamma" || label == "label1") == !shown.isEmpty, "\(label)")
+        }
+    }
 }
