@@ -13,8 +13,8 @@ struct ExactRankingTests {
     func sameBitsAsFTS5() throws {
         let store = try DeferredRankingTests.store()
         let vocabulary = DeferredRankingTests.vocabulary
-        var queries = vocabulary.map { [$0] }
-        queries += [["alpha", "beta"], ["beta", "gamma", "delta"], ["alpha", "alpha"], ["links", "beta"],
+        var queries = vocabulary.prefix(9).map { [$0] }     // "kappa" is never drawn
+        queries += [["alpha", "beta"], ["beta", "gamma", "delta"], ["alpha", "alpha"], ["beta", "alpha", "gamma"],
                     ["gamma", "label1"], ["eta", "theta", "iota"]]
         var rows = 0
         for words in queries {
