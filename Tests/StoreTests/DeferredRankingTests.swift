@@ -62,7 +62,8 @@ struct DeferredRankingTests {
                                          cached: false)
             let deferred = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0,
                                             streaming: false)
-            let streamed = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0)
+            let streamed = try store.search(request, options: IndexOptions(), now: Date(), deferringFrom: 0,
+                                            exact: false)
             #expect(deferred == every, "\(request.text), offset \(request.offset), limit \(request.limit)")
             #expect(streamed == every, "streamed: \(request.text), offset \(request.offset), limit \(request.limit)")
             // Every match ranked, the page from the tally kept for other pages.

@@ -19,6 +19,7 @@ extension IndexStore {
                                                       ELSE text || char(10) || ?1 END
                 WHERE rowid = ?2
                 """, [.text(text), .integer(rowID)])
+            try IndexSchema.refreshFactsSize(rowID, in: db)
         }
         return true
     }

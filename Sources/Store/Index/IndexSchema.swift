@@ -25,6 +25,7 @@ public enum IndexSchema {
             Migration("2026-12-01-places", apply: createPlaces),
             Migration("2026-12-01-search-fields-holds-feed", apply: addSearchTables),
             Migration("2026-12-01-search-capture-facts", apply: addCaptureFacts),
+            Migration("2026-12-02-search-facts-size", apply: addFactsSizes),
         ])
     }
 

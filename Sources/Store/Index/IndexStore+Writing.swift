@@ -87,6 +87,7 @@ extension IndexStore {
             .text((record.labels?.labels ?? []).map(\.name).joined(separator: " ")),
             .text(record.file.relativePath),
         ])
+        try IndexSchema.refreshFactsSize(rowID, in: db)
     }
 
     /// What search matches as the capture's text: the lines read from it and the text of its codes.

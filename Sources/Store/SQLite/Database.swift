@@ -11,6 +11,8 @@ public final class Database {
     public let path: String
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
+    /// Whether `pool_phrase_frequencies` is registered on this connection (`registerPhraseFrequencies`).
+    var phraseFrequenciesRegistered = false
 
     /// Opens or creates the database at `path`; `:memory:` opens a private in-memory database. With
     /// `writeAheadLog` false the file's journal mode is left as it is (nothing is written on opening), so a caller

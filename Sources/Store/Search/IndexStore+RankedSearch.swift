@@ -48,8 +48,9 @@ extension IndexStore {
     /// whenever the words allow it; `Int.max`: never). The results are the same either way.
     /// `streaming`: a deferred search reads its matches once, without the temporary table (false: through it).
     /// `cached`: a common word's tally may come from, and goes to, `SearchCache` (false: computed, not kept).
+    /// `exact`: such a search ranks every shown match exactly in Swift (`ExactRanking`) rather than deferring bm25.
     func search(_ request: SearchRequest, options: IndexOptions, now: Date, deferringFrom: Int,
-                streaming: Bool = true, cached: Bool = true) throws -> SearchResults {
+                streaming: Bool = true, cached: Bool = true, exact: Bool = true) throws -> SearchResults {
         let match = MatchQuery(request.text, prefix: request.prefix)
         return try read { db in
             let hybrid = !request.vectorScores.isEmpty
@@ -86,8 +87,15 @@ extension IndexStore {
             if let answerKey, let answer = answerCache.withLock({ $0.value(for: answerKey) }) { return answer }
             let hit = tallied && pageEnd > 0
                 ? cacheKey.flatMap { key in searchCache.withLock { $0.value(for: key) } } : nil
-            // A common word's own bm25 is computed only for the matches that can reach the page (DeferredRanking).
-            var deferred = deferrable && hit == nil
+            // A common word's every shown match is ranked in Swift, exactly as FTS5 would (ExactRanking)...
+            var exactTally: StreamedTally?
+            if exact, streaming, deferrable, hit == nil, let expression = match.allWords,
+               let bound = try Self.exactRankingBound(for: match, minimum: deferringFrom, in: db) {
+                exactTally = try Self.exactTally(match, expression: expression, bound: bound, shown: shown,
+                                                 facets: request.facets, keep: pageEnd, in: db)
+            }
+            // ... or its own bm25 is computed only for the matches that can reach the page (DeferredRanking).
+            var deferred = deferrable && hit == nil && exactTally == nil
                 ? try Self.deferredRanking(for: match, labels: request.filters.labels,
                                                   minimum: deferringFrom, in: db) : nil
             var total: Int
@@ -101,9 +109,9 @@ extension IndexStore {
                 if let cacheKey { searchCache.withLock { [tallied] in $0.store(tallied, for: cacheKey) } }
                 return (streamed.tally, try Self.streamedRows(streamed.page, in: db))
             }
-            if let expression = match.allWords, streaming, hit != nil || deferred != nil {
+            if let expression = match.allWords, streaming, hit != nil || exactTally != nil || deferred != nil {
                 // Without the temporary table (IndexStore+StreamedSearch).
-                (tally, results) = try page(from: hit ?? Self.streamedTally(
+                (tally, results) = try page(from: hit ?? exactTally ?? Self.streamedTally(
                     match, expression: expression, deferred: deferred!, shown: shown, facets: request.facets, in: db),
                     expression)
                 total = tally.total

@@ -28,6 +28,8 @@ extension IndexStore {
         var results: [Int64]
         /// The rows FTS5 has scored so far, for the pages after (`rankDeferred`).
         var scored: [Int64: ScoredRow] = [:]
+        /// Every shown match ranked exactly (`ExactRanking`), when it was; then `deferred` has nothing pending.
+        var exact: ExactRanking? = nil
     }
 
     /// Reads every match once (the expensive half of the search).
@@ -143,8 +145,13 @@ extension IndexStore {
                                                  known: &tallied.scored, in: db) {
             scores[capture] = score
         }
+        if tallied.exact != nil {
+            try tallied.exact!.offer(into: &tally) { try captureID($0, in: db) }
+        }
         if facets { try fillDeclaredFacetResults(tallied.results, in: db) }
-        let page = tally.best.dropFirst(offset).map { ($0.capture, scores[$0.capture] ?? 0, $0.phrase) }
+        let page = tally.best.dropFirst(offset).map { key in
+            (key.capture, scores[key.capture] ?? tallied.exact?.score(of: key.capture) ?? 0, key.phrase)
+        }
         return Streamed(tally: tally, page: page)
     }
 

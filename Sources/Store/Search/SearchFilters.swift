@@ -38,7 +38,13 @@ public struct SearchFilters: Sendable, Equatable, Codable {
         var parts: [String] = []
         var arguments: [DatabaseValue] = []
         for label in labels {
-            parts.append("EXISTS (SELECT 1 FROM labels WHERE capture_id = c.id AND name = ?)")
+            // From the facts row already read (names joined by U+001F, whole names compared byte for byte), not a
+            // probe of `labels` per match; a name holding the separator itself is looked up in `labels`.
+            if label.contains(IndexSchema.factsLabelSeparator) {
+                parts.append("EXISTS (SELECT 1 FROM labels WHERE capture_id = c.id AND name = ?)")
+            } else {
+                parts.append("instr(char(31) || c.labels || char(31), char(31) || ? || char(31)) > 0")
+            }
             arguments.append(.text(label))
         }
         func anyOf(_ column: String, _ values: [String]) {

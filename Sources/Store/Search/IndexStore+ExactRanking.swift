@@ -1,0 +1,141 @@
+import Foundation
+
+/// The queries behind `ExactRanking`: whether a query's words are common enough, the statistics bm25 needs, and the
+/// one pass over the matches joined to `capture_facts` that counts, judges and scores them all.
+extension IndexStore {
+    /// The statistics to rank `match` exactly when every word is one ASCII token, there is no prefix, and the
+    /// matches are estimated at `minimum` or more (0: whenever the words allow it); else nil.
+    static func exactRankingBound(for match: MatchQuery, minimum: Int, in db: Database) throws -> BM25Bound? {
+        guard !match.prefix, !match.words.isEmpty,
+              match.words.allSatisfy({ $0.utf8.allSatisfy { byte in
+                  (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) } })
+        else { return nil }
+        try db.executeScript("""
+            CREATE VIRTUAL TABLE IF NOT EXISTS temp.captures_search_terms USING fts5vocab(main, captures_search, row);
+            """)
+        guard let averages = try db.first("SELECT block FROM captures_search_data WHERE id = 1", [], { $0.blob(0) }),
+              let averages, let totals = BM25Bound.varints(averages), totals.count == builtInWeights.count + 1,
+              totals[0] > 0
+        else { return nil }
+        let rowCount = totals[0]
+        let terms = match.words.map { $0.lowercased() }
+        var rows: [String: Int64] = [:]
+        var estimate = Double(rowCount)
+        for term in Set(terms) {
+            guard let count = try db.first("SELECT doc FROM temp.captures_search_terms WHERE term = ?",
+                                           [.text(term)], { $0.int64(0) }), let count else { return nil }
+            rows[term] = count
+            estimate *= Double(count) / Double(rowCount)
+        }
+        guard estimate >= Double(minimum) else { return nil }
+        return BM25Bound(rowCount: rowCount, tokenCount: totals.dropFirst().reduce(0, +),
+                         hits: terms.map { rows[$0]! })
+    }
+
+    /// Reads every match once, as `streamedTally` does, ranking every shown one exactly (`ExactRanking`); nil when
+    /// the check of the best row against FTS5's `bm25()` fails (then the caller ranks another way).
+    static func exactTally(_ match: MatchQuery, expression: String, bound: BM25Bound,
+                           shown: (sql: String, arguments: [DatabaseValue]), facets: Bool, keep: Int,
+                           in db: Database) throws -> StreamedTally? {
+        try db.registerPhraseFrequencies()
+        var ranking = ExactRanking(bound: bound)
+        var tally = SearchTally(keep: 0)
+        var phrases = Set<Int64>()
+        if let phrase = match.phrase {
+            try db.forEachRow("""
+                SELECT \(representative) FROM captures_search
+                CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid WHERE captures_search MATCH ?1
+                UNION ALL
+                SELECT \(representative) FROM search_fields_fts
+                CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
+                CROSS JOIN capture_facts AS c ON c.id = f.capture_id WHERE search_fields_fts MATCH ?1
+                """, [.text(phrase)]) { phrases.insert($0.int64(0) ?? 0) }
+        }
+        func phraseFlag(_ capture: Int64) -> Int64 { phrases.isEmpty ? 0 : (phrases.contains(capture) ? 1 : 0) }
+        var results: [Int64] = []
+        var others: [Int64: Double] = [:]
+        // Which ids the first page may need: offered with the rows' own scores (a member's can only raise one).
+        var probe = SearchTally(keep: keep)
+        var best: (capture: Int64, own: Double)?
+        let weights = builtInWeights.map { String($0.weight) }.joined(separator: ", ")
+        var failure: StoreError?
+        try db.forEachRow("""
+            SELECT captures_search.rowid, c.moment_representative, c.date, c.source, c.kind, c.city, c.has_code,
+                   c.labels,
+                   CASE WHEN c.moment_representative = 0 THEN \(representative) END,
+                   CASE WHEN c.moment_representative = 0 THEN \(builtInBM25) END,
+                   CASE WHEN c.moment_representative = 1 THEN
+                       \(Database.phraseFrequenciesFunction)(captures_search, \(weights)) END,
+                   c.size,
+                   CASE WHEN c.moment_representative = 1 AND c.size IS NULL THEN (
+                       SELECT d.sz FROM captures_search_docsize AS d WHERE d.id = captures_search.rowid) END,
+                   c.id
+            FROM captures_search CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid
+            WHERE captures_search MATCH ? AND (c.moment_representative = 0 OR \(shown.sql))
+            """, [.text(expression)] + shown.arguments) { row in
+            let capture = row.int64(0) ?? 0
+            if row.int64(1) == 0 {
+                if let representative = row.int64(8), let score = row.double(9) {
+                    others[representative] = min(others[representative] ?? score, score)
+                }
+                return
+            }
+            let date = tally.countShown(row, dateColumn: 2, facets: facets)
+            guard let size = row.int64(11) ?? row.blobBytes(12).flatMap(BM25Bound.varintSum),
+                  let frequencies = row.blobBytes(10), let score = ranking.score(frequencies: frequencies, size: size)
+            else {
+                failure = failure ?? StoreError.corruptRow(table: "capture_facts", column: "size", id: String(capture))
+                return
+            }
+            let phrase = phraseFlag(capture)
+            ranking.add(capture: capture, phrase: phrase, date: date, score: score)
+            if best.map({ score < $0.own }) ?? true { best = (capture, score) }
+            if probe.mayKeep(phrase: phrase, fused: -score, date: date) {
+                let id = row.string(13) ?? ""
+                ranking.ids[capture] = id
+                probe.offer(SearchTally.Key(phrase: phrase, fused: -score, date: date, id: id, capture: capture))
+            }
+            results.append(capture)
+        }
+        if let failure { throw failure }
+        // The best row's own score, as FTS5 gives it: the formula and its statistics checked on every search.
+        if let best {
+            let fts5 = try db.first("""
+                SELECT \(builtInBM25) FROM captures_search WHERE captures_search MATCH ? AND rowid = ?
+                """, [.text(expression), .integer(best.capture)]) { $0.double(0) } ?? nil
+            guard fts5?.bitPattern == best.own.bitPattern else { return nil }
+        }
+        try db.forEachRow("""
+            SELECT \(representative), bm25(search_fields_fts) FROM search_fields_fts
+            CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
+            CROSS JOIN capture_facts AS c ON c.id = f.capture_id
+            WHERE search_fields_fts MATCH ? AND (c.moment_representative = 0 OR \(shown.sql))
+            """, [.text(expression)] + shown.arguments) { row in
+            if let representative = row.int64(0), let score = row.double(1) {
+                others[representative] = min(others[representative] ?? score, score)
+            }
+        }
+        var reached: [(key: SearchTally.Key, score: Double)] = []
+        for (representative, score) in others.sorted(by: { $0.key < $1.key }) {
+            if ranking.setOther(capture: representative, score) { continue }
+            // Reached only through a member or a field: judged on its own facts.
+            try db.forEachRow("""
+                SELECT \(shown.sql), c.date, c.source, c.kind, c.city, c.has_code, c.labels, c.id
+                FROM capture_facts AS c WHERE c.capture = ?
+                """, shown.arguments + [.integer(representative)]) { row in
+                guard row.int64(0) == 1 else { return }
+                let date = tally.countShown(row, dateColumn: 1, facets: facets)
+                reached.append((SearchTally.Key(phrase: phraseFlag(representative), fused: -score, date: date,
+                                                id: row.string(7) ?? "", capture: representative), score))
+                results.append(representative)
+            }
+        }
+        let none = DeferredRanking(bound: BM25Bound(rowCount: 1, tokenCount: 1, hits: []), phrases: [])
+        return StreamedTally(counts: tally, reached: reached, deferred: none, results: results, exact: ranking)
+    }
+
+    /// Capture `capture`'s id (for a result that may enter a page, when not read yet).
+    static func captureID(_ capture: Int64, in db: Database) throws -> String {
+        try db.first("SELECT id FROM capture_facts WHERE capture = ?", [.integer(capture)]) { $0.string(0) ?? "" } ?? ""
+    }
+}
