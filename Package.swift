@@ -107,7 +107,7 @@ targets += [
 ]
 
 targets += [
-    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "COpenBLAS", "Captures", "Imaging"],
+    .target(name: "ImageClassifier", dependencies: ["ModelEngine", "COpenBLAS", "Captures", "Imaging", "CClassifierKernels"],
             path: "Sources/Inference/EfficientNet"),
     .target(name: "LabelsStages", dependencies: ["ImageClassifier", "ModelEngine", "Runner", "Captures"],
             path: "Sources/Stages/Labels"),
@@ -292,6 +292,14 @@ targets += [
 targets += [
     // Used by vips.decode (Sources/Stages/Decode/LanczosThumbnail.swift); plain C with SSE2 where there is SSE2.
     .target(name: "CLanczosReduce", path: "Sources/CLanczosReduce", cSettings: [.unsafeFlags(["-O3"])]),
+]
+
+// MARK: - Classifier kernels (helper "pixels", issue 10)
+
+targets += [
+    // EfficientNet-Lite0's depthwise convolution: AVX2 code behind a function-level target attribute and a runtime
+    // CPU check, with a portable path giving the same bits.
+    .target(name: "CClassifierKernels", path: "Sources/Inference/CClassifierKernels", cSettings: [.unsafeFlags(["-O3"])]),
 ]
 
 let package = Package(

@@ -61,6 +61,33 @@ struct ConvolutionTests {
         #expect(worst < 1e-5)
     }
 
+    /// Every depthwise layer of EfficientNet-Lite0 as (kernel, stride, input side).
+    static let networkDepthwiseShapes: [(Int, Int, Int)] = {
+        var side = 112
+        return MBConvBlockSpec.lite0.map { spec in
+            defer { side = SamePadding(input: side, kernel: spec.kernel, stride: spec.stride).output }
+            return (spec.kernel, spec.stride, side)
+        }
+    }()
+
+    @Test("depthwise: the vector path and the portable path give the same bits on every layer shape of the network")
+    func depthwiseVectorMatchesPortable() {
+        for (kernel, stride, side) in Self.networkDepthwiseShapes {
+            let channels = 3
+            let layer = DepthwiseConvolution(channels: channels, kernel: kernel, stride: stride,
+                                             weight: Self.pseudoRandom(channels * kernel * kernel, seed: 4),
+                                             bias: Self.pseudoRandom(channels, seed: 5))
+            let input = FeatureMap(channels: channels, height: side, width: side,
+                                   values: Self.pseudoRandom(channels * side * side, seed: 6).map { $0 * 4 })
+            let vector = layer.apply(input), portable = layer.apply(input, portable: true)
+            #expect(vector.values.map(\.bitPattern) == portable.values.map(\.bitPattern),
+                    "\(kernel)×\(kernel) stride \(stride) on \(side)×\(side)")
+            let slow = Self.naiveDepthwise(input, layer: layer)
+            let worst = zip(vector.values, slow.values).map { abs($0 - $1) }.max() ?? .infinity
+            #expect(worst < 1e-5, "\(kernel)×\(kernel) stride \(stride) on \(side)×\(side): \(worst)")
+        }
+    }
+
     @Test("the network reads the 16 blocks of EfficientNet-Lite0, with residuals where shapes match")
     func architecture() {
         let blocks = MBConvBlockSpec.lite0

@@ -9,6 +9,8 @@ import ModelEngine
 // On the shared harness (Benchmarking): one warm-up each, then N rounds alternating the sgemm floor (the baseline)
 // and each workload; ratios are the medians of the per-round ratios.
 //   .build/release/ClassifierBenchmarks label FILE.ppm ...     (labels of photographs, for docs/labels.md)
+//   .build/release/ClassifierBenchmarks dump FILE.ppm ... > a.jsonl   (top-8 classes and labels, one JSON line each;
+//   compare two executables' dumps with scripts/classifier-compare-dumps.py a.jsonl b.jsonl)
 
 #if DEBUG
 print("warning: debug build; timings are meaningless. Build with -c release.")
@@ -29,6 +31,10 @@ do {
 
 if arguments.count > 1, arguments[1] == "label" {
     LabelReport.print(files: Array(arguments.dropFirst(2)), classifier: classifier)
+    exit(0)
+}
+if arguments.count > 1, arguments[1] == "dump" {
+    ProbabilityDump.print(files: Array(arguments.dropFirst(2)), classifier: classifier)
     exit(0)
 }
 

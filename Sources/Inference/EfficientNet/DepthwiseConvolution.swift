@@ -1,11 +1,11 @@
-import COpenBLAS
+import CClassifierKernels
 import ModelEngine
 
 /// A depthwise k×k convolution (one filter per channel) with TensorFlow "SAME" padding, bias and ReLU6.
 ///
-/// Not a matrix product, so not one sgemm; instead each channel is copied once into zero-padded phase planes
-/// (`PhaseLayout`), where every tap reads a contiguous run: one `saxpy` per tap over the whole output, computed
-/// plane-width wide (the few extra columns per row are discarded), then bias-initialised sums go through ReLU6.
+/// Not a matrix product, so not one sgemm; `cc_depthwise_relu6` (CClassifierKernels) copies each channel once into a
+/// zero-padded plane split by column phase, then sums every tap of eight outputs at a time in registers (bias first,
+/// taps in row-major order, fused multiply-adds) and clamps: one pass over the output instead of one per tap.
 struct DepthwiseConvolution: Sendable {
     let channels: Int
     let kernel: Int
@@ -34,37 +34,26 @@ struct DepthwiseConvolution: Sendable {
         self.bias = bias
     }
 
-    func apply(_ input: FeatureMap) -> FeatureMap {
+    /// The layer's output; `portable` forces the plain C path of the kernel (tests compare the two).
+    func apply(_ input: FeatureMap, portable: Bool = false) -> FeatureMap {
         precondition(input.channels == channels, "depthwise convolution of \(channels) channels got \(input.channels)")
         let (kernel, stride) = (self.kernel, self.stride)
         let vertical = SamePadding(input: input.height, kernel: kernel, stride: stride)
         let horizontal = SamePadding(input: input.width, kernel: kernel, stride: stride)
-        let layout = PhaseLayout(input: input, kernel: kernel, stride: stride, vertical: vertical, horizontal: horizontal)
         let (outHeight, outWidth) = (vertical.output, horizontal.output)
-        let span = outHeight * layout.width
-        var phases = [Float](repeating: 0, count: stride * stride * layout.planeSize)
-        var accumulator = [Float](repeating: 0, count: span)
-
+        // The kernel zeroes the scratch itself.
+        let scratchCount = cc_depthwise_scratch_count(Int32(outHeight), Int32(outWidth), Int32(kernel), Int32(stride))
+        var scratch = [Float](unsafeUninitializedCapacity: scratchCount) { _, count in count = scratchCount }
         return FeatureMap(channels: channels, height: outHeight, width: outWidth) { target in
             input.values.withUnsafeBufferPointer { source in
-                phases.withUnsafeMutableBufferPointer { phases in
-                    accumulator.withUnsafeMutableBufferPointer { accumulator in
-                        weight.withUnsafeBufferPointer { weight in
-                            let phases = phases.baseAddress!, sum = accumulator.baseAddress!
-                            for channel in 0..<channels {
-                                layout.scatter(source.baseAddress! + channel * input.planeSize, rowWidth: input.width,
-                                               into: phases)
-                                sum.update(repeating: bias[channel], count: span)
-                                let filter = weight.baseAddress! + channel * kernel * kernel
-                                for (tap, offset) in layout.tapOffsets.enumerated() {
-                                    cblas_saxpy(blasint(span), filter[tap], phases + offset, 1, sum, 1)
-                                }
-                                for index in 0..<span { sum[index] = min(max(sum[index], 0), 6) }
-                                let out = target + channel * outHeight * outWidth
-                                for row in 0..<outHeight {
-                                    (out + row * outWidth).update(from: sum + row * layout.width, count: outWidth)
-                                }
-                            }
+                weight.withUnsafeBufferPointer { weight in
+                    bias.withUnsafeBufferPointer { bias in
+                        scratch.withUnsafeMutableBufferPointer { scratch in
+                            cc_depthwise_relu6(source.baseAddress!, Int32(channels), Int32(input.height),
+                                               Int32(input.width), weight.baseAddress!, bias.baseAddress!,
+                                               Int32(kernel), Int32(stride), Int32(vertical.before),
+                                               Int32(horizontal.before), target, Int32(outHeight), Int32(outWidth),
+                                               scratch.baseAddress!, portable ? 1 : 0)
                         }
                     }
                 }
