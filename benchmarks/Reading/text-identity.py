@@ -5,8 +5,8 @@ text stage keeps its text identical.
 
     python3 benchmarks/Reading/text-identity.py --base OLD_BINARY [--binary NEW_BINARY] FOLDER [FOLDER ...]
 
-Keep a copy of the release binary from before the change as OLD_BINARY (the binary finds its models relative to
-the working directory, so both run from the repository root). Exits 1 when some capture differs.
+Keep a copy of the release binary from before the change as OLD_BINARY; both run from the repository root, with
+OMP_THREAD_LIMIT=1 and OpenBLAS's Haswell kernels. Exits 1 when some capture differs.
 """
 import argparse
 import json
