@@ -1,4 +1,5 @@
 #include "gray_resample.h"
+#include <stdlib.h>
 
 // Where output pixel `index` samples a line of `size` source pixels scaled by `scale`: the two neighbours and the
 // weight of the second (pixel centres aligned, clamped at the edges).
@@ -12,41 +13,62 @@ static inline float bilinear_tap(int index, float scale, int size, int *first, i
     return position - low;
 }
 
+// The taps of every output column are worked out once per call, not once per output row (the same integers and
+// floats: the pixels are identical to computing them at each pixel).
 void gray_resample(const uint8_t *image, int stride, int left, int top, int width, int height, uint8_t *out,
                    int out_width, int out_height) {
     if (out_width <= 0 || out_height <= 0 || width <= 0 || height <= 0) return;
     const uint8_t *origin = image + (long)top * stride + left;
+    int *columns = malloc(sizeof(int) * 2 * (size_t)out_width);
+    if (!columns) return;
     if (out_width <= width && out_height <= height) {
+        for (int x = 0; x < out_width; ++x) {
+            const int x0 = (int)((long)x * width / out_width);
+            int x1 = (int)((long)(x + 1) * width / out_width);
+            if (x1 <= x0) x1 = x0 + 1;
+            columns[2 * x] = x0;
+            columns[2 * x + 1] = x1;
+        }
         for (int y = 0; y < out_height; ++y) {
             const int y0 = (int)((long)y * height / out_height);
             int y1 = (int)((long)(y + 1) * height / out_height);
             if (y1 <= y0) y1 = y0 + 1;
+            uint8_t *target = out + (long)y * out_width;
             for (int x = 0; x < out_width; ++x) {
-                const int x0 = (int)((long)x * width / out_width);
-                int x1 = (int)((long)(x + 1) * width / out_width);
-                if (x1 <= x0) x1 = x0 + 1;
+                const int x0 = columns[2 * x], x1 = columns[2 * x + 1];
                 int sum = 0;
                 for (int row = y0; row < y1; ++row) {
                     const uint8_t *line = origin + (long)row * stride;
                     for (int column = x0; column < x1; ++column) sum += line[column];
                 }
-                out[(long)y * out_width + x] = (uint8_t)(sum / ((y1 - y0) * (x1 - x0)));
+                target[x] = (uint8_t)(sum / ((y1 - y0) * (x1 - x0)));
             }
         }
+        free(columns);
         return;
     }
     const float scale_x = (float)width / out_width, scale_y = (float)height / out_height;
+    float *weights = malloc(sizeof(float) * (size_t)out_width);
+    if (!weights) {
+        free(columns);
+        return;
+    }
+    for (int x = 0; x < out_width; ++x) {
+        weights[x] = bilinear_tap(x, scale_x, width, &columns[2 * x], &columns[2 * x + 1]);
+    }
     for (int y = 0; y < out_height; ++y) {
         int y0, y1;
         const float fy = bilinear_tap(y, scale_y, height, &y0, &y1);
         const uint8_t *top_line = origin + (long)y0 * stride, *bottom_line = origin + (long)y1 * stride;
         for (int x = 0; x < out_width; ++x) {
-            int x0, x1;
-            const float fx = bilinear_tap(x, scale_x, width, &x0, &x1);
+            const int x0 = columns[2 * x], x1 = columns[2 * x + 1];
+            const float fx = weights[x];
             const float upper = top_line[x0] * (1 - fx) + top_line[x1] * fx;
             const float lower = bottom_line[x0] * (1 - fx) + bottom_line[x1] * fx;
             const float value = upper * (1 - fy) + lower * fy + 0.5f;
             out[(long)y * out_width + x] = (uint8_t)(value > 255 ? 255 : value);
         }
     }
+    free(weights);
+    free(columns);
 }

@@ -15,39 +15,26 @@ struct InkMap {
     let classes: [UInt8]
 
     /// Classifies every pixel of `page` against the mean of the square of side `2 * radius + 1` around it
-    /// (clipped to the page), from a summed-area table.
+    /// (clipped to the page), from running window sums (`WindowSums`).
     init(_ page: GrayImage, radius: Int, contrast: Int) {
         width = page.width
         height = page.height
-        let width = page.width, height = page.height, stride = width + 1
-        var sums = [UInt32](repeating: 0, count: stride * (height + 1))
-        var classes = [UInt8](repeating: 0, count: width * height)
+        let width = page.width
+        var classes = [UInt8](repeating: 0, count: width * page.height)
         page.pixels.withUnsafeBufferPointer { pixels in
-            sums.withUnsafeMutableBufferPointer { table in
-                for y in 0..<height {
-                    var rowSum: UInt32 = 0
-                    let above = y * stride, here = (y + 1) * stride, row = y * width
+            classes.withUnsafeMutableBufferPointer { output in
+                WindowSums.forEachRow(pixels, width: width, height: page.height, radius: radius) { y, totals, rows in
+                    let row = y * width
                     for x in 0..<width {
-                        rowSum &+= UInt32(pixels[row + x])
-                        table[here + x + 1] = table[above + x + 1] &+ rowSum
-                    }
-                }
-                classes.withUnsafeMutableBufferPointer { output in
-                    for y in 0..<height {
-                        let y0 = max(0, y - radius), y1 = min(height, y + radius + 1)
-                        let top = y0 * stride, bottom = y1 * stride, rows = y1 - y0, row = y * width
-                        for x in 0..<width {
-                            let x0 = max(0, x - radius), x1 = min(width, x + radius + 1)
-                            let total = Int(table[bottom + x1] &- table[top + x1] &- table[bottom + x0]
-                                &+ table[top + x0])
-                            let area = (x1 - x0) * rows
-                            // pixel * area against total ± contrast * area: no division per pixel.
-                            let value = Int(pixels[row + x]) * area
-                            if value + contrast * area < total {
-                                output[row + x] = Ink.dark.rawValue
-                            } else if value - contrast * area > total {
-                                output[row + x] = Ink.light.rawValue
-                            }
+                        let x0 = max(0, x - radius), x1 = min(width, x + radius + 1)
+                        let total = Int(totals[x])
+                        let area = (x1 - x0) * rows
+                        // pixel * area against total ± contrast * area: no division per pixel.
+                        let value = Int(pixels[row + x]) * area
+                        if value + contrast * area < total {
+                            output[row + x] = Ink.dark.rawValue
+                        } else if value - contrast * area > total {
+                            output[row + x] = Ink.light.rawValue
                         }
                     }
                 }
@@ -57,37 +44,61 @@ struct InkMap {
     }
 
     /// The 8-connected components of `ink`: bounding boxes and pixel counts, found over runs of pixels (each run
-    /// joined to the runs of the row above that touch it).
+    /// joined to the runs of the row above that touch it; a component's root is its first run).
     func components(of ink: Ink) -> [InkBlob] {
-        var runs: [(x0: Int32, x1: Int32, y: Int32)] = []
-        var parent: [Int32] = []
-        var previousStart = 0, previousEnd = 0
-        func root(_ index: Int32) -> Int32 {
-            var current = index
-            while parent[Int(current)] != current {
-                parent[Int(current)] = parent[Int(parent[Int(current)])]
-                current = parent[Int(current)]
-            }
-            return current
-        }
-        let target = ink.rawValue
-        classes.withUnsafeBufferPointer { classes in
+        let target = ink.rawValue, width = width, height = height
+        guard width > 0, height > 0 else { return [] }
+        return classes.withUnsafeBufferPointer { classes -> [InkBlob] in
+            // The runs are counted first, so their arrays are allocated once and filled through pointers.
+            var count = 0
             for y in 0..<height {
-                let row = y * width
-                let rowStart = runs.count
+                let row = classes.baseAddress! + y * width
+                var inside = false
+                for x in 0..<width {
+                    let on = row[x] == target
+                    if on && !inside { count += 1 }
+                    inside = on
+                }
+            }
+            guard count > 0 else { return [] }
+            let starts = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+            let ends = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+            let rows = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+            let parent = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+            defer {
+                starts.deallocate()
+                ends.deallocate()
+                rows.deallocate()
+                parent.deallocate()
+            }
+            @inline(__always) func root(_ index: Int32) -> Int32 {
+                var current = index
+                while parent[Int(current)] != current {
+                    parent[Int(current)] = parent[Int(parent[Int(current)])]
+                    current = parent[Int(current)]
+                }
+                return current
+            }
+            var runs = 0, previousStart = 0, previousEnd = 0
+            for y in 0..<height {
+                let row = classes.baseAddress! + y * width
+                let rowStart = runs
                 var x = 0
                 var scan = previousStart
                 while x < width {
-                    guard classes[row + x] == target else { x += 1; continue }
+                    guard row[x] == target else { x += 1; continue }
                     let start = x
-                    while x < width && classes[row + x] == target { x += 1 }
-                    let index = Int32(runs.count)
-                    runs.append((Int32(start), Int32(x), Int32(y)))
-                    parent.append(index)
+                    while x < width && row[x] == target { x += 1 }
+                    let index = Int32(runs)
+                    starts[runs] = Int32(start)
+                    ends[runs] = Int32(x)
+                    rows[runs] = Int32(y)
+                    parent[runs] = index
+                    runs += 1
                     // Runs of the row above touching [start - 1, x] (8-connected).
-                    while scan < previousEnd && Int(runs[scan].x1) < start { scan += 1 }
+                    while scan < previousEnd && Int(ends[scan]) < start { scan += 1 }
                     var above = scan
-                    while above < previousEnd && Int(runs[above].x0) <= x {
+                    while above < previousEnd && Int(starts[above]) <= x {
                         let a = root(Int32(above)), b = root(index)
                         if a != b { parent[Int(max(a, b))] = min(a, b) }
                         above += 1
@@ -95,27 +106,26 @@ struct InkMap {
                     if above > scan { scan = above - 1 }
                 }
                 previousStart = rowStart
-                previousEnd = runs.count
+                previousEnd = runs
             }
-        }
-        var slot = [Int32](repeating: -1, count: runs.count)
-        var blobs: [InkBlob] = []
-        for index in runs.indices {
-            let run = runs[index]
-            let key = Int(root(Int32(index)))
-            var position = Int(slot[key])
-            if position < 0 {
-                position = blobs.count
-                slot[key] = Int32(position)
-                blobs.append(InkBlob(minX: Int(run.x0), minY: Int(run.y), maxX: Int(run.x1), maxY: Int(run.y) + 1,
-                                     pixels: 0))
+            var slot = [Int32](repeating: -1, count: runs)
+            var blobs: [InkBlob] = []
+            for index in 0..<runs {
+                let x0 = Int(starts[index]), x1 = Int(ends[index]), y = Int(rows[index])
+                let key = Int(root(Int32(index)))
+                var position = Int(slot[key])
+                if position < 0 {
+                    position = blobs.count
+                    slot[key] = Int32(position)
+                    blobs.append(InkBlob(minX: x0, minY: y, maxX: x1, maxY: y + 1, pixels: 0))
+                }
+                blobs[position].minX = min(blobs[position].minX, x0)
+                blobs[position].maxX = max(blobs[position].maxX, x1)
+                blobs[position].maxY = max(blobs[position].maxY, y + 1)
+                blobs[position].pixels += x1 - x0
             }
-            blobs[position].minX = min(blobs[position].minX, Int(run.x0))
-            blobs[position].maxX = max(blobs[position].maxX, Int(run.x1))
-            blobs[position].maxY = max(blobs[position].maxY, Int(run.y) + 1)
-            blobs[position].pixels += Int(run.x1 - run.x0)
+            return blobs
         }
-        return blobs
     }
 }
 

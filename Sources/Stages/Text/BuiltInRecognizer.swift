@@ -32,6 +32,8 @@ struct BuiltInRecognizer: TextRecognizer {
 
     /// How much more confident the turned sample must be.
     static let upsideDownMargin = 0.05
+    /// How far above 1 rounding may put a mean of probabilities (a sum of floats divided in doubles).
+    static let confidenceSlack = 1e-6
 
     /// Lines read with less confidence than this (mean character probability) are tried inverted too, when
     /// the inverted retry is asked for.
@@ -135,9 +137,12 @@ struct BuiltInRecognizer: TextRecognizer {
         let sample = reads.indices.filter { reads[$0].text.count >= 4 && light[$0] == inverted }
             .sorted { rects[$0].width > rects[$1].width }.prefix(3)
         guard !sample.isEmpty else { return false }
+        // A confidence is a mean probability, at most 1: when the lines as they stand are read within the margin
+        // of that, no turned read can beat them by the margin, and reading them turned would change nothing.
+        let standing = sample.reduce(0) { $0 + reads[$1].confidence } / Double(sample.count)
+        guard standing + Self.upsideDownMargin <= 1 + Self.confidenceSlack else { return false }
         let turned = reader.recognize(sample.map { rects[$0] }, in: page, inverted: inverted, upsideDown: true,
                                       scratch: scratch)
-        let standing = sample.reduce(0) { $0 + reads[$1].confidence } / Double(sample.count)
         let flipped = turned.reduce(0) { $0 + $1.confidence } / Double(sample.count)
         return flipped > standing + Self.upsideDownMargin
     }

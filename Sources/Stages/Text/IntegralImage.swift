@@ -1,28 +1,14 @@
-/// Summed-area table of a gray image: the mean of any square around a pixel in constant time.
+/// The sums of the square windows around the pixels of a gray image: the mean of any square around a pixel
+/// in constant time, from running column sums (`WindowSums`; the name is from the summed-area table it was).
 struct IntegralImage {
     let width: Int
     let height: Int
-    /// `(width + 1) * (height + 1)` running sums; row 0 and column 0 are zero.
-    private let sums: [UInt32]
+    private let image: GrayImage
 
     init(_ image: GrayImage) {
-        let width = image.width, height = image.height
-        self.width = width
-        self.height = height
-        let stride = width + 1
-        var running = [UInt32](repeating: 0, count: stride * (height + 1))
-        image.pixels.withUnsafeBufferPointer { source in
-            running.withUnsafeMutableBufferPointer { table in
-                for y in 0..<height {
-                    var rowSum: UInt32 = 0
-                    for x in 0..<width {
-                        rowSum &+= UInt32(source[y * width + x])
-                        table[(y + 1) * stride + x + 1] = table[y * stride + x + 1] &+ rowSum
-                    }
-                }
-            }
-        }
-        sums = running
+        width = image.width
+        height = image.height
+        self.image = image
     }
 
     /// For every pixel, row by row, whether the mean of the square of side `2 * radius + 1` around it (clipped to
@@ -52,16 +38,13 @@ struct IntegralImage {
         -> [Value]
     {
         var result = [Value](repeating: initial, count: width * height)
-        let stride = width + 1
-        sums.withUnsafeBufferPointer { table in
+        let width = width
+        image.pixels.withUnsafeBufferPointer { pixels in
             result.withUnsafeMutableBufferPointer { output in
-                for y in 0..<height {
-                    let y0 = max(0, y - radius), y1 = min(height, y + radius + 1)
-                    let top = y0 * stride, bottom = y1 * stride
+                WindowSums.forEachRow(pixels, width: width, height: height, radius: radius) { y, totals, rows in
                     for x in 0..<width {
                         let x0 = max(0, x - radius), x1 = min(width, x + radius + 1)
-                        let total = table[bottom + x1] &- table[top + x1] &- table[bottom + x0] &+ table[top + x0]
-                        output[y * width + x] = value(y * width + x, total, UInt32((x1 - x0) * (y1 - y0)))
+                        output[y * width + x] = value(y * width + x, totals[x], UInt32((x1 - x0) * rows))
                     }
                 }
             }
