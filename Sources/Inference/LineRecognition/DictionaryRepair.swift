@@ -30,9 +30,9 @@ enum DictionaryRepair {
 
     /// Whether the digits and marks of `before` are all in `after`, in order: the beam repairs letters only (on
     /// the tuning seed it read "1F" as "iF", "B6" as "BE", "11A" as "1A", "!=" as "I=", "user.id" as "userid").
-    /// A capital right after a digit is kept too, and the beam adds no digit but in place of a letter: the number
-    /// dawg read the codes "16B" as "168", "12A" as "124" and "11A" as "111A" (seat and gate numbers, label-value
-    /// and boarding rows), while "g.19" → "8.19" still reads.
+    /// A capital right after a digit is kept too, and the beam adds a digit to a word holding letters only in
+    /// place of a letter: the number dawg read the codes "16B" as "168", "12A" as "124" and "11A" as "111A" (seat
+    /// and gate numbers, label-value and boarding rows), while "g.19" → "8.19" and "/2" → "1/2" still read.
     static func keepsMarks(_ before: [String], _ after: [String]) -> Bool {
         var rest = after[...]
         var previousIsDigit = false
@@ -47,6 +47,8 @@ enum DictionaryRepair {
         func count(_ characters: [String], _ test: (Character) -> Bool) -> Int {
             characters.filter { $0.first.map(test) ?? false }.count
         }
+        // Numbers (no letter) may gain a digit ("/2" → "1/2", "£110.0" → "£110.70"); codes may not.
+        guard before.contains(where: { $0.first?.isLetter ?? false }) else { return true }
         let addedDigits = count(after, \.isNumber) - count(before, \.isNumber)
         let lostLetters = count(before, \.isLetter) - count(after, \.isLetter)
         return addedDigits <= max(0, lostLetters)
