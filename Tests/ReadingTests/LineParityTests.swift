@@ -25,3 +25,18 @@ struct LineParityTests {
         #expect(lines.contains(sentence), "read \(lines)")
     }
 }
+
+/// Codes of digits and a capital (seats, gates) the dictionary beam turned into numbers (issue 10, parity per
+/// family): the number dawg made "16B" `168` and "12A" `124`, and added digits ("11A" → `111A`), in label-value
+/// and boarding rows. Now a capital after a digit stays, and the beam adds a digit only in place of a letter.
+@Suite("number codes")
+struct NumberCodeTests {
+    @Test("given seat and gate codes on a small page, when read with the dictionary beam, then their letters stay letters",
+          arguments: [("DejaVu Sans", 11), ("Liberation Sans", 12)])
+    func codesKeepLetters(font: String, size: Int) throws {
+        // Main: `Points 168 Gate 12A Row 11A Seat 24B` in both.
+        let line = "Points 16B Gate 12A Row 11A Seat 24B"
+        let lines = try LineParityTests.read(line, font: font, size: size)
+        #expect(lines.contains(line), "\(font) \(size) px: read \(lines)")
+    }
+}

@@ -30,13 +30,28 @@ enum DictionaryRepair {
 
     /// Whether the digits and marks of `before` are all in `after`, in order: the beam repairs letters only (on
     /// the tuning seed it read "1F" as "iF", "B6" as "BE", "11A" as "1A", "!=" as "I=", "user.id" as "userid").
+    /// A capital right after a digit is kept too, and the beam adds a digit to a word holding letters only in
+    /// place of a letter: the number dawg read the codes "16B" as "168", "12A" as "124" and "11A" as "111A" (seat
+    /// and gate numbers, label-value and boarding rows), while "g.19" → "8.19" and "/2" → "1/2" still read.
     static func keepsMarks(_ before: [String], _ after: [String]) -> Bool {
         var rest = after[...]
-        for character in before where !(character.first?.isLetter ?? true) {
+        var previousIsDigit = false
+        for character in before {
+            let isLetter = character.first?.isLetter ?? true
+            let isCapitalAfterDigit = previousIsDigit && isLetter && character.first?.isUppercase == true
+            previousIsDigit = character.first?.isNumber ?? false
+            guard !isLetter || isCapitalAfterDigit else { continue }
             guard let found = rest.firstIndex(of: character) else { return false }
             rest = rest[(found + 1)...]
         }
-        return true
+        func count(_ characters: [String], _ test: (Character) -> Bool) -> Int {
+            characters.filter { $0.first.map(test) ?? false }.count
+        }
+        // Numbers (no letter) may gain a digit ("/2" → "1/2", "£110.0" → "£110.70"); codes may not.
+        guard before.contains(where: { $0.first?.isLetter ?? false }) else { return true }
+        let addedDigits = count(after, \.isNumber) - count(before, \.isNumber)
+        let lostLetters = count(before, \.isLetter) - count(after, \.isLetter)
+        return addedDigits <= max(0, lostLetters)
     }
 
     /// `greedy` with each word the beam read one-to-one replaced by the beam's spelling.
