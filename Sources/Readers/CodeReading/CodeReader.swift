@@ -27,25 +27,9 @@ public struct CodeReader: Sendable {
         let gray = GrayImage(image)
         var codes = try scan(gray, formats: options.formats)
         trace.invertedPass = .skipped
-        if options.tryInvert && codes.isEmpty {
-            let plan = options.invertedWindows
-                ? LightCodeWindows.plan(for: gray) : (DarkGround.present(in: gray) ? .whole : .none)
-            switch plan {
-            case .none:
-                break
-            case .whole:
-                trace.invertedPass = .whole
-                codes = try scan(Self.inverted(gray), formats: options.formats)
-            case .windows(let windows):
-                trace.invertedPass = .windows(windows.count)
-                for window in windows {
-                    let crop = gray.cropped(x: window.x, y: window.y, width: window.width, height: window.height)
-                    for code in try scan(Self.inverted(crop), formats: options.formats)
-                    where !codes.contains(where: { $0.format == code.format && $0.payload == code.payload }) {
-                        codes.append(Self.placed(code, at: window.x, window.y, crop: crop, in: gray))
-                    }
-                }
-            }
+        if options.tryInvert && codes.isEmpty && DarkGround.present(in: gray) {
+            trace.invertedPass = .whole
+            codes = try scan(Self.inverted(gray), formats: options.formats)
         }
         if options.aztecSearch && options.formats.contains(.aztec) && !codes.contains(where: { $0.format == "Aztec" }) {
             codes += try searchAztec(gray)

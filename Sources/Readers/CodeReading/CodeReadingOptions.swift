@@ -19,10 +19,6 @@ public struct CodeReadingOptions: Sendable, Equatable {
     /// When nothing is found, scan the inverted image too (light codes on dark ground), if the image has any
     /// dark ground (`DarkGround`).
     public var tryInvert: Bool = true
-    /// With `tryInvert`, read inverted only the places that look like a light code on dark ground
-    /// (`LightCodeWindows`: nowhere on a light page or most photos, windows around them elsewhere, the whole image
-    /// on a dark-theme page); off: the whole image whenever it has any dark ground, as before.
-    public var invertedWindows: Bool = true
     /// When no Aztec code was found, look for one off the image centre too (zxing-cpp 1.4 looks from the centre).
     public var aztecSearch: Bool = true
     /// Images with more pixels than this fail instead of being read.

@@ -2,11 +2,9 @@
 public struct CodeReadingTrace: Sendable, Equatable {
     /// The inverted pass (light codes on dark ground).
     public enum InvertedPass: Sendable, Equatable {
-        /// Not run: the plain pass found a code, `tryInvert` is off, or nothing looks like a light code on dark
-        /// ground.
+        /// Not run: the plain pass found a code, `tryInvert` is off, or the image has no dark ground
+        /// (`DarkGround`).
         case skipped
-        /// Run on this many windows of the image (`LightCodeWindows`).
-        case windows(Int)
         /// Run on the whole image.
         case whole
     }

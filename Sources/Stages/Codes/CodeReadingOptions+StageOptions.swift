@@ -20,7 +20,6 @@ extension CodeReadingOptions {
         tryRotate = try options.bool("tryRotate", default: tryRotate)
         tryDownscale = try options.bool("tryDownscale", default: tryDownscale)
         tryInvert = try options.bool("tryInvert", default: tryInvert)
-        invertedWindows = try options.bool("invertedWindows", default: invertedWindows)
         linearOneRead = try options.bool("linearOneRead", default: linearOneRead)
         linearDownscale = try options.bool("linearDownscale", default: linearDownscale)
         aztecSearch = try options.bool("aztecSearch", default: aztecSearch)
