@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a hostile set of captures carrying codes, with their payloads, for the codes stage's recall (seeded).
 
-    python3 scripts/make-code-set.py SEED OUT_DIR [--count N]
+    python3 scripts/make-code-set.py SEED OUT_DIR [--count N] [--inverted-share S]
 
 Each capture is what `zxing.codes` sees after `vips.decode` (long side at most 1600 px): a screenshot (light, dark,
 coloured or gradient ground, lines of text) or a real photo (Debian's wallpapers) with one or two codes made by
@@ -69,6 +69,7 @@ def text_page(rng, width, height, ground, ink):
 
 
 _PHOTO_CACHE = {}
+INVERTED_SHARE = 0.2  # --inverted-share S: a stress set of light codes on dark ground (the same draws otherwise)
 
 
 def photo_page(rng, width, height):
@@ -99,7 +100,7 @@ def styled_code(rng, symbology, data, tmp, kind):
     if rng.random() < 0.2:
         dark, light = rng.randrange(70, 120), rng.randrange(150, 200)
         style["low contrast"] = True
-    if rng.random() < 0.2:
+    if rng.random() < INVERTED_SHARE:
         dark, light = light, dark
         style["inverted"] = True
     lut = [int(dark + (light - dark) * v / 255) for v in range(256)]
@@ -161,6 +162,9 @@ def capture(rng, index, tmp):
 def main():
     seed, out = int(sys.argv[1]), Path(sys.argv[2])
     count = int(sys.argv[sys.argv.index("--count") + 1]) if "--count" in sys.argv else 120
+    global INVERTED_SHARE
+    if "--inverted-share" in sys.argv:
+        INVERTED_SHARE = float(sys.argv[sys.argv.index("--inverted-share") + 1])
     rng = random.Random(seed)
     out.mkdir(parents=True, exist_ok=True)
     truth = {}

@@ -13,6 +13,12 @@ public struct CodeReader: Sendable {
 
     /// Reads every code in `image`.
     public func read(_ image: RGBImage) throws(ReadingError) -> CaptureCodes {
+        var trace = CodeReadingTrace()
+        return try read(image, trace: &trace)
+    }
+
+    /// Reads every code in `image`, saying in `trace` what the inverted pass read.
+    public func read(_ image: RGBImage, trace: inout CodeReadingTrace) throws(ReadingError) -> CaptureCodes {
         guard image.width > 0, image.height > 0 else { throw .unusableImage("the image is empty (0 pixels)") }
         guard image.width * image.height <= options.maximumPixels else {
             throw .unusableImage("\(image.width)x\(image.height) exceeds the codes stage's limit of "
@@ -20,9 +26,10 @@ public struct CodeReader: Sendable {
         }
         let gray = GrayImage(image)
         var codes = try scan(gray, formats: options.formats)
+        trace.invertedPass = .skipped
         if options.tryInvert && codes.isEmpty && DarkGround.present(in: gray) {
-            let inverted = GrayImage(width: gray.width, height: gray.height, pixels: gray.pixels.map { 255 - $0 })
-            codes = try scan(inverted, formats: options.formats)
+            trace.invertedPass = .whole
+            codes = try scan(Self.inverted(gray), formats: options.formats)
         }
         if options.aztecSearch && options.formats.contains(.aztec) && !codes.contains(where: { $0.format == "Aztec" }) {
             codes += try searchAztec(gray)
@@ -42,16 +49,27 @@ public struct CodeReader: Sendable {
             let x = min(max(0, centre.x - cropWidth / 2), gray.width - cropWidth)
             let y = min(max(0, centre.y - cropHeight / 2), gray.height - cropHeight)
             let crop = gray.cropped(x: x, y: y, width: cropWidth, height: cropHeight)
-            for var code in try scan(crop, formats: [.aztec]) where !found.contains(where: { $0.payload == code.payload }) {
-                code.box = NormalizedRect(
-                    x: (code.box.x * Double(cropWidth) + Double(x)) / Double(gray.width),
-                    y: (code.box.y * Double(cropHeight) + Double(y)) / Double(gray.height),
-                    width: code.box.width * Double(cropWidth) / Double(gray.width),
-                    height: code.box.height * Double(cropHeight) / Double(gray.height))
-                found.append(code)
+            for code in try scan(crop, formats: [.aztec]) where !found.contains(where: { $0.payload == code.payload }) {
+                found.append(Self.placed(code, at: x, y, crop: crop, in: gray))
             }
         }
         return found
+    }
+
+    /// `gray` with every level turned over (light codes become dark ones).
+    private static func inverted(_ gray: GrayImage) -> GrayImage {
+        GrayImage(width: gray.width, height: gray.height, pixels: gray.pixels.map { 255 - $0 })
+    }
+
+    /// `code`, read in `crop` whose top left corner stands at (`x`, `y`) in `gray`, with its box in `gray`.
+    private static func placed(_ code: ReadCode, at x: Int, _ y: Int, crop: GrayImage, in gray: GrayImage) -> ReadCode {
+        var code = code
+        code.box = NormalizedRect(
+            x: (code.box.x * Double(crop.width) + Double(x)) / Double(gray.width),
+            y: (code.box.y * Double(crop.height) + Double(y)) / Double(gray.height),
+            width: code.box.width * Double(crop.width) / Double(gray.width),
+            height: code.box.height * Double(crop.height) / Double(gray.height))
+        return code
     }
 
     private func scan(_ gray: GrayImage, formats: [CodeFormat]) throws(ReadingError) -> [ReadCode] {
