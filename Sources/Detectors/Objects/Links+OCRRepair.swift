@@ -19,6 +19,7 @@ extension Links {
             return topLevel.contains(mapped) ? groups[1] + "." + mapped : nil
         } }
         if out.contains(" ") { out = replacing(splitTail, in: out) { groups in groups[1] + groups[2] } }
+        if out.contains("7") || out.contains(" ?") { out = queryMarkRead(out) }
         return wrapsJoined(out)
     }
 
@@ -39,6 +40,25 @@ extension Links {
     /// or a hyphenated word (`…/products -products?id=1974`).
     static let splitTail = try! NSRegularExpression(
         pattern: #"((?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,12}/\S*?(?:\d|[a-z]))(?: )((?<=\d )\d+|-[a-z0-9][\w\-./?=&%#]*)$"#,
+        options: [.anchorsMatchLines])
+
+    /// A query's `?` as the recogniser reads it, in a link that has no `?` yet and where a `key=value` follows: read
+    /// `7` (`…/359456` + `7id=2146`, `travel.eu7id=15`), read `7?` after the top-level domain (`shop.com7?id=5`:
+    /// no top-level domain ends in a digit), read `?7` (`?7id=`: no query key starts with a digit), or cut off by a
+    /// space (`…/post ?id=88`).
+    static func queryMarkRead(_ text: String) -> String {
+        replacing(misreadQueryMark, in: text) { groups in
+            // `7?` only right after the top-level domain: a path may end in a 7 before its query.
+            guard topLevel.contains(groups[2].lowercased()), groups[4] != "7?" || groups[3].isEmpty else { return nil }
+            return groups[1] + "?" + groups[5]
+        }
+    }
+
+    /// A host with its top-level domain (group 2), a path without `?` (group 3), the `?` as read (group 4), then a
+    /// query key and its value (group 5).
+    static let misreadQueryMark = try! NSRegularExpression(
+        pattern: #"(?i)((?<![\w.@/-])(?:https?://)?(?:[a-z0-9-]+\.)+([a-z]{2,12})((?:/[^\s?#]*)?))"#
+            + #"(7\??|\?7| \?)([a-z][a-z0-9_]{0,20}=[\w.-]+)(?=[\s&#]|$)"#,
         options: [.anchorsMatchLines])
 
     /// A top-level domain as read, lower case, with `0` read as `o` and `1` as `l`.
