@@ -32,4 +32,17 @@ struct LinkQueryMarkOCRTests {
         #expect(links("release.v27id=5") == [])
         #expect(links("Version 2.7 is out. 7 items=3 left") == [])
     }
+
+    // Seeds 9090 and 5252 through Tesseract's own recognition, after the run.
+    @Test func aQueryWrappedWithASpaceBeforeItsMarkIsJoined() {
+        #expect(links("Ana\nTickets are on https://app.travel67.nl/story/help-article/\npost ?id=79486\nNice")
+                == ["https://app.travel67.nl/story/help-article/post?id=79486"])
+        // A line of prose with a question mark is no query.
+        #expect(links("See example.com/help/\nany ?questions") == ["https://example.com/help/"])
+    }
+
+    @Test func aSpacedDotBeforeAQueryAndWwwReadWithAWLostAreReadBackTogether() {
+        #expect(links("9:22 5G 77%\nhttps://ww.travel-garden. fr?id=47697\nTop stories")
+                == ["https://www.travel-garden.fr/?id=47697"])
+    }
 }

@@ -56,6 +56,9 @@ struct PostalAddressLineRepairTests {
     @Test func aGermanTownsUmlautReadAsAnAccentGermanDoesNotWriteIsReadBack() {
         // Seed 4141: `Kéln`.
         #expect(values("Delivery address: Gartenweg 25, 55028 Kéln") == ["Gartenweg 25, 55028 Köln"])
+        // An `ü` read without its dots (seed 5252: `Minchen`); a town read right keeps its `i` (`Kiel`, `Fürth`).
+        #expect(values("Schillerstrake 71, 13967 Minchen") == ["Schillerstraße 71, 13967 München"])
+        #expect(values("Gartenweg 2\n24103 Kiel") == ["Gartenweg 2, 24103 Kiel"])
         // A town that is no German town keeps its letters, and so does a French one.
         #expect(values("Gartenweg 25\n55028 Kéxyz") == ["Gartenweg 25, 55028 Kéxyz"])
         #expect(values("3 rue de la Paix\n69001 Lyon") == ["3 rue de la Paix, 69001 Lyon"])

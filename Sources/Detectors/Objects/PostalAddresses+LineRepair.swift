@@ -50,18 +50,27 @@ extension PostalAddresses {
     /// The house number part of a French street line, then `allee` (either case of its first letter).
     static let unaccentedStreetType = regex(#"^(\d{1,4}(?:\s?(?:bis|ter|[A-D]))?,?\s+)([Aa])llee(\s)"#)
 
-    /// A German town whose umlaut was read as a vowel with an accent German does not write (`Kéln` for `Köln`),
-    /// spelt as the town list does: the accented letters read as `ä`, `ö` or `ü`, taken only when exactly one of
-    /// the three names a town of the list. Nil otherwise.
+    /// A German town whose umlaut was read as a vowel with an accent German does not write (`Kéln` for `Köln`) or
+    /// whose `ü` lost its dots (`Minchen` for `München`), spelt as the town list does: the accented letters read
+    /// as `ä`, `ö` or `ü`, or one `i` as `ü`, taken only when the name as read is no town of the list and exactly
+    /// one of the readings is. Nil otherwise.
     static func germanTownWithUmlaut(_ town: String) -> String? {
-        guard let towns = TownNames.germanyAndFrance["DE"], town.contains(where: foreignAccents.contains) else {
-            return nil
+        guard let towns = TownNames.germanyAndFrance["DE"], !towns.contains(town) else { return nil }
+        var candidates: Set<String> = []
+        if town.contains(where: foreignAccents.contains) {
+            for umlaut in ["ä", "ö", "ü"] as [Character] {
+                candidates.insert(String(town.map { foreignAccents.contains($0) ? umlaut : $0 }))
+            }
+        } else {
+            let characters = Array(town)
+            for index in characters.indices where characters[index] == "i" && index > 0 {
+                var changed = characters
+                changed[index] = "ü"
+                candidates.insert(String(changed))
+            }
         }
-        let found = ["ä", "ö", "ü"].compactMap { umlaut -> String? in
-            let candidate = String(town.map { foreignAccents.contains($0) ? Character(umlaut) : $0 })
-            return towns.contains(candidate) ? candidate : nil
-        }
-        return found.count == 1 ? found[0] : nil
+        let found = candidates.filter(towns.contains)
+        return found.count == 1 ? found.first : nil
     }
 
     /// Vowels with an accent that German words do not have.
