@@ -37,4 +37,17 @@ struct HealthRecordTests {
             """
         #expect(HealthRecordRule.evaluate(DetectorInput(text: article)) == nil)
     }
+
+    // Seed 6363 through OCR (docs/privacy.md): the article wrapped by the screen into lines under 60 characters.
+    @Test func anArticleTheScreenWrappedIntoShortLinesIsNoRecord() {
+        let wrapped = """
+            Vaccines have saved millions of lives, and a booster dose each
+            autumn is recommended for older adults by most health
+            agencies this year, researchers say in a new analysis of
+            certificate schemes.
+            """
+        #expect(HealthRecordRule.evaluate(DetectorInput(text: wrapped)) == nil)
+        let card = "HEALTH INSURANCE\nMember ID LI10851882235\nGroup No 650764\nRx BIN 156976\nRx PCN ADV\nCopay $25"
+        #expect(HealthRecordRule.evaluate(DetectorInput(text: card)) != nil)
+    }
 }

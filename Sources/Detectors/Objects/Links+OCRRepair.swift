@@ -9,16 +9,21 @@ extension Links {
     static func textRepaired(_ text: String) -> String {
         var out = text
         if out.contains(":") { out = replacing(misreadSlashes, in: out) { groups in groups[1] + "://" } }
-        if out.contains("ww.") { out = replacing(shortWWW, in: out) { groups in groups[1] + "www." } }
         if out.contains(". ") { out = replacing(spacedLabel, in: out) { groups in groups[1] + "." + groups[2] } }
         if out.contains(". ") || out.contains(" .") { out = replacing(spacedDot, in: out) { groups in
             topLevel.contains(digitsAsLetters(groups[2])) ? groups[1] + "." + groups[2] : nil
         } }
+        // After the dots are whole again (`https://ww.travel-garden. fr?id=`).
+        if out.contains("ww.") { out = replacing(shortWWW, in: out) { groups in groups[1] + "www." } }
         if out.contains(where: \.isNumber) { out = replacing(lookAlikeTopLevel, in: out) { groups in
             let mapped = digitsAsLetters(groups[2])
             return topLevel.contains(mapped) ? groups[1] + "." + mapped : nil
         } }
         if out.contains(" ") { out = replacing(splitTail, in: out) { groups in groups[1] + groups[2] } }
+        if out.contains("7") || out.contains(" ?") { out = queryMarkRead(out) }
+        // A query the screen wrapped with a space before its `?` (`…/help-article/` then `post ?id=79486`), made
+        // one word again so that the wrap is joined.
+        if out.contains(" ?") { out = replacing(spacedQueryMark, in: out) { groups in groups[1] + "?" + groups[2] } }
         return wrapsJoined(out)
     }
 
@@ -41,6 +46,29 @@ extension Links {
         pattern: #"((?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,12}/\S*?(?:\d|[a-z]))(?: )((?<=\d )\d+|-[a-z0-9][\w\-./?=&%#]*)$"#,
         options: [.anchorsMatchLines])
 
+    /// A query's `?` as the recogniser reads it, in a link that has no `?` yet and where a `key=value` follows: read
+    /// `7` (`…/359456` + `7id=2146`, `travel.eu7id=15`), read `7?` after the top-level domain (`shop.com7?id=5`:
+    /// no top-level domain ends in a digit), read `?7` (`?7id=`: no query key starts with a digit), or cut off by a
+    /// space (`…/post ?id=88`).
+    static func queryMarkRead(_ text: String) -> String {
+        replacing(misreadQueryMark, in: text) { groups in
+            // `7?` only right after the top-level domain: a path may end in a 7 before its query.
+            guard topLevel.contains(groups[2].lowercased()), groups[4] != "7?" || groups[3].isEmpty else { return nil }
+            return groups[1] + "?" + groups[5]
+        }
+    }
+
+    /// A host with its top-level domain (group 2), a path without `?` (group 3), the `?` as read (group 4), then a
+    /// query key and its value (group 5).
+    static let misreadQueryMark = try! NSRegularExpression(
+        pattern: #"(?i)((?<![\w.@/-])(?:https?://)?(?:[a-z0-9-]+\.)+([a-z]{2,12})((?:/[^\s?#]*)?))"#
+            + #"(7\??|\?7| \?)([a-z][a-z0-9_]{0,20}=[\w.-]+)(?=[\s&#]|$)"#,
+        options: [.anchorsMatchLines])
+
+    /// A line that is one word of link characters, a space, `?`, a key and its value, and nothing else.
+    static let spacedQueryMark = try! NSRegularExpression(
+        pattern: #"^([a-z0-9][\w./-]*) \?([a-z][a-z0-9_]{0,20}=[\w.-]+)$"#, options: [.anchorsMatchLines])
+
     /// A top-level domain as read, lower case, with `0` read as `o` and `1` as `l`.
     static func digitsAsLetters(_ word: String) -> String {
         String(word.lowercased().map { $0 == "0" ? "o" : $0 == "1" ? "l" : $0 })
@@ -51,10 +79,10 @@ extension Links {
     static let lookAlikeTopLevel = try! NSRegularExpression(
         pattern: #"(?i)(?<![\w.])((?:[a-z0-9-]+\.)*[a-z0-9-]*[a-z][a-z0-9-]*[a-z0-9])\.((?=[a-z01]*[01])[a-z01]{2,6})(?=[/?#]|\s|$)"#,
         options: [.anchorsMatchLines])
-    /// A host, a dot with a space before or after it, and a top-level domain followed by a path, all in lower case
-    /// (`Done. De/Fr` is a sentence).
+    /// A host, a dot with a space before or after it, and a top-level domain followed by a path or a query, all in
+    /// lower case (`Done. De/Fr` is a sentence).
     static let spacedDot = try! NSRegularExpression(
-        pattern: #"(?<![\w.])((?:[a-z0-9-]+\.)*[a-z0-9-]*[a-z][a-z0-9-]*)(?: \. ?|\. )((?=[a-z01]*[a-z])[a-z01]{2,12})(?=/)"#)
+        pattern: #"(?<![\w.])((?:[a-z0-9-]+\.)*[a-z0-9-]*[a-z][a-z0-9-]*)(?: \. ?|\. )((?=[a-z01]*[a-z])[a-z01]{2,12})(?=/|\?[a-z])"#)
 
     /// `text` with every match of `pattern` replaced by what `replacement` makes of its groups (nil: kept).
     static func replacing(_ pattern: NSRegularExpression, in text: String,

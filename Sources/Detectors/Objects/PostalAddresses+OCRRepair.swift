@@ -129,6 +129,7 @@ extension PostalAddresses {
     static func address(street: String, locality: String) -> DetectedObject? {
         if let address = addressAsRead(street: street, locality: locality) { return address }
         var repairedLocality = postcodeRepaired(locality) ?? locality
+        repairedLocality = stateCapitalised(repairedLocality) ?? repairedLocality
         if repairedLocality.first?.isNumber == true {
             // The gazetteer first, on the town as read (`K6éln`, `K6oln`), then the umlaut rules.
             repairedLocality = umlautsRead(townRead(repairedLocality))

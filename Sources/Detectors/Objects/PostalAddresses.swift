@@ -59,6 +59,13 @@ public enum PostalAddresses {
                 index += 1
                 continue
             }
+            // A locality line the screen wrapped after its town (`Denver,` / `CO 80202`).
+            if index + 2 < lines.count,
+               let address = address(street: lines[index], locality: lines[index + 1] + " " + lines[index + 2]) {
+                found.append(address)
+                index += 3
+                continue
+            }
             // One line the screen wrapped (`…, Seattle, WA` / `62180`): a line with a comma whose end, joined with
             // a next line that holds no address of its own, completes one.
             if index + 1 < lines.count, lines[index].contains(","), !lines[index + 1].contains(","),
@@ -103,7 +110,7 @@ public enum PostalAddresses {
     /// its umlauts read back, see `umlautsRead`; a German or French town read without its diacritics spelt as the
     /// country does, see `TownNames`).
     static func addressAsRead(street: String, locality: String) -> DetectedObject? {
-        let street = street.trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
+        let street = houseNumberJoined(street.trimmingCharacters(in: CharacterSet(charactersIn: " ,")))
         if let parts = groups(usLocality, locality), states.contains(parts[2]), matches(usStreet, street) {
             let city = parts[1].trimmingCharacters(in: .whitespaces)
             return make(street: street, locality: "\(city), \(parts[2]) \(parts[3])", postcode: parts[3], city: city,
@@ -119,6 +126,7 @@ public enum PostalAddresses {
             var street = street
             if matches(frStreet, street) {
                 country = "FR"
+                street = streetTypeAccented(street)
             } else if case let german = readingStrasse(street), matches(deStreet, german), !german.first!.isNumber {
                 country = "DE"
                 street = umlautsRead(german)
@@ -126,7 +134,8 @@ public enum PostalAddresses {
                 return nil
             }
             let asRead = country == "DE" ? umlautsRead(parts[2]) : parts[2]
-            let city = TownNames.germanyAndFrance[country]?.spelling(of: asRead) ?? asRead
+            let city = TownNames.germanyAndFrance[country]?.spelling(of: asRead)
+                ?? (country == "DE" ? germanTownWithUmlaut(asRead) : nil) ?? asRead
             return make(street: street, locality: "\(parts[1]) \(city)", postcode: parts[1], city: city,
                         country: country)
         }
@@ -141,8 +150,10 @@ public enum PostalAddresses {
         return misreadStrasse.stringByReplacingMatches(in: street, range: range, withTemplate: "$1ße")
     }
 
-    /// One character for `ß`, or two when the first is not a lower-case letter (`straRBe`; `Strande` is a word).
-    static let misreadStrasse = regex(#"([Ss]tra)(?:[^ßs\s\d]|[A-Z&§$%][A-Za-z&§$%])e\b"#)
+    /// One character for `ß`, or two when the first is not a lower-case letter (`straRBe`; `Strande` is a word) or
+    /// is the `f` of a `ß` read in two halves (`strafge`, `straf3e`, `strafBe`: no German word has `straf` before
+    /// one of them and a final `e`), or none (`Hauptstrae`: no German word ends in `strae`).
+    static let misreadStrasse = regex(#"([Ss]tra)(?:[^ßs\s\d]|[A-Z&§$%][A-Za-z&§$%]|f[gB3]|)e\b"#)
 
     static func make(street: String, locality: String, postcode: String, city: String, region: String? = nil,
                      country: String) -> DetectedObject {

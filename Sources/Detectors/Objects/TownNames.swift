@@ -70,6 +70,9 @@ public struct TownNames: Sendable {
         return nil
     }
 
+    /// Whether `name` is a town of the list, spelt as the list spells it.
+    public func contains(_ name: String) -> Bool { spellings[Self.folded(name)]?.contains(name) == true }
+
     /// The folded keys to look up, in order: the name folded, then with look-alikes read back.
     static func exactReadings(of read: String) -> [String] {
         let plain = folded(read)

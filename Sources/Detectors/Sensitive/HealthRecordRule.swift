@@ -43,7 +43,11 @@ public enum HealthRecordRule {
                                     reason: "health record: an HC1:/shc:/ health certificate payload in the text")
         }
         let lines = input.lines
-        let labelled = lines.filter { $0.count <= 60 }.count
+        // A record's line is short: a label with its value, or a few words; a paragraph the screen wrapped into
+        // short lines (an article about vaccines, seed 6363 through OCR) has a dozen words a line and no label.
+        let labelled = lines.filter { line in
+            line.count <= 60 && (line.contains(":") || line.split(separator: " ").count <= 8)
+        }.count
         guard !lines.isEmpty, labelled * 3 >= lines.count * 2 else { return nil }
         var best: (name: String, count: Int)?
         for kind in kinds {

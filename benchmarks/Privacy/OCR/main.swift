@@ -10,17 +10,22 @@ import TextStages
 // layout, our LSTM line recogniser), and evaluated as in PrivacyFigures. Codes are handed over as generated (the
 // code reader is measured in docs/reading.md).
 // Usage: PrivacyOCRFigures [--seed 101] [--count 6] [--mistakes] [--only credential|identity|address|link|tracking]
-//                          [--recognizer builtin|tesseract]
+//                          [--recognizer builtin|tesseract] [--save-reads FILE] [--reads FILE]
 // `--recognizer` picks who reads the lines (the text stage's option; pipelines/default.json says "tesseract", the
 // stage's own default is "builtin").
 // `--only credential` (or `identity`) renders only that category's templates and their hard negatives (more
 // positives for the same time); `--only address` only the postal-address captures and their hard negatives;
 // `--only link` (or `tracking`) four captures of that kind per index (LinkAndTrackingGenerator) and two near misses.
+// `--save-reads FILE` writes what the text stage read, by capture name (JSON); `--reads FILE` evaluates those texts
+// instead of rendering and reading again (same seed, count and `--only`): the rules measured before and after a
+// change on the very same reading, in seconds.
 var seed: UInt64 = 101
 var count = 6
 var showMistakes = false
 var only: String?
 var textOptions = TextReadingOptions()
+var saveReads: String?
+var savedReads: [String: String]?
 var arguments = CommandLine.arguments.dropFirst()
 while let word = arguments.popFirst() {
     switch word {
@@ -33,6 +38,13 @@ while let word = arguments.popFirst() {
             print("--recognizer takes builtin or tesseract"); exit(64)
         }
         textOptions.recognizer = kind
+    case "--save-reads": saveReads = arguments.popFirst()
+    case "--reads":
+        guard let path = arguments.popFirst(), let data = FileManager.default.contents(atPath: path),
+              let texts = try? JSONDecoder().decode([String: String].self, from: data) else {
+            print("--reads takes a JSON file written by --save-reads"); exit(64)
+        }
+        savedReads = texts
     default: print("unknown argument \(word)"); exit(64)
     }
 }
@@ -51,6 +63,15 @@ var renders: [String: String] = [:]
 var random = SeededRandom(seed: seed ^ 0xF0)
 
 @MainActor func read(_ capture: GeneratedCapture) throws -> GeneratedCapture {
+    if let savedReads {
+        guard let text = savedReads[capture.name] else {
+            print("--reads: no text for \(capture.name) (same seed, count and --only as when saved?)"); exit(65)
+        }
+        var read = capture
+        read.text = text
+        renders[capture.name] = "saved reading"
+        return read
+    }
     let font = random.pick(fonts), size = random.int(22...32), dark = random.chance(0.3)
     let lines = capture.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var masks: [RGBImage] = []
@@ -84,6 +105,13 @@ let objectKind = only == "link" || only == "tracking" ? only : nil
 let linksAndTracking = try objectKind.map {
     try LinkAndTrackingGenerator.captures(seed: seed, count: count, kinds: [$0]).map(read)
 } ?? []
+if let saveReads {
+    let all = sensitive + leads + addresses + linksAndTracking
+    let texts = Dictionary(all.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(texts).write(to: URL(fileURLWithPath: saveReads))
+}
 var evaluation = Evaluation()
 evaluation.addGate(sensitive)
 evaluation.addRules(leads, book: .builtIn)

@@ -1,0 +1,78 @@
+import Foundation
+
+/// More of what the recogniser does to an address, read back by the address's own shape: a house number split by
+/// a space (`1 14 Main Street`, `Hauptstraße 1 2`), a US state read in lower case before its ZIP code (`Denver, co
+/// 80202`), and the `ß` of `…straße` read as two characters (`Schillerstrafge`, `Hauptstraf3e`, see
+/// `misreadStrasse`), a French street type read without its accent (`allee des Tilleuls`). Each repair applies at one place of a street or locality line, never to a word of prose.
+extension PostalAddresses {
+    /// A house number the recogniser split with one space, joined: at the start of a street line before a street
+    /// word (`1 14 Main Street`, `Flat 2, 1 2 Mill Close`; a number is never followed by another number and a
+    /// word there: `10 1st Street` keeps its ordinal), or at the end of a German one after the street word
+    /// (`Hauptstraße 1 2`, `Gartenweg 1 2a`). The street unchanged when neither place holds two digit groups.
+    static func houseNumberJoined(_ street: String) -> String {
+        let range = NSRange(street.startIndex..., in: street)
+        if let match = splitNumberFirst.firstMatch(in: street, range: range) {
+            return splitNumberFirst.replacementString(for: match, in: street, offset: 0, template: "$1$2$3")
+        }
+        if street.first?.isNumber == false, let match = splitNumberLast.firstMatch(in: street, range: range) {
+            return splitNumberLast.replacementString(for: match, in: street, offset: 0, template: "$1$2$3")
+        }
+        return street
+    }
+
+    /// One to three digits, a space, one to three digits, then a street word (a letter); after an optional UK flat.
+    static let splitNumberFirst = regex(#"^((?:(?:Flat|Apartment|Unit)\s+\d+[A-Z]?,?\s+)?\d{1,3}) (\d{1,3})( \p{L}.*)$"#)
+    /// A street word ending in a letter or a dot, a space, one or two digits, a space, one to three digits and an
+    /// optional letter at the end of the line.
+    static let splitNumberLast = regex(#"^(.*[\p{L}.] \d{1,2}) (\d{1,3})(\s?[a-zA-Z]?)$"#)
+
+    /// A US locality line (`Denver, co 80202`) whose state was read in lower case or with one letter so, written
+    /// upper case when that is a state's abbreviation; only before a ZIP code at the end of the line, and only
+    /// used with a street line of US shape (`address(street:locality:)`). Nil when nothing changed.
+    static func stateCapitalised(_ locality: String) -> String? {
+        guard let parts = groups(lowerCaseState, locality) else { return nil }
+        let state = parts[2].uppercased()
+        guard state != parts[2], states.contains(state) else { return nil }
+        return parts[1] + state + parts[3]
+    }
+
+    /// A locality, a two-letter word with a lower-case letter, and a ZIP code ending the line.
+    static let lowerCaseState = regex(#"^(\p{L}[\p{L}.' -]*?,?\s+)((?=[A-Za-z]{0,1}[a-z])[A-Za-z]{2})(\s+\d{5}(?:-\d{4})?)$"#)
+
+    /// A French street line whose street type was read without its accent (`12 allee des Tilleuls`) with the type
+    /// spelt as French does (`allée`): the types are the closed list `frStreet` accepts, and `allee` is no French
+    /// word. The street unchanged otherwise (the name after the type has no list to be read back by).
+    static func streetTypeAccented(_ street: String) -> String {
+        let range = NSRange(street.startIndex..., in: street)
+        return unaccentedStreetType.stringByReplacingMatches(in: street, range: range, withTemplate: "$1$2llée$3")
+    }
+
+    /// The house number part of a French street line, then `allee` (either case of its first letter).
+    static let unaccentedStreetType = regex(#"^(\d{1,4}(?:\s?(?:bis|ter|[A-D]))?,?\s+)([Aa])llee(\s)"#)
+
+    /// A German town whose umlaut was read as a vowel with an accent German does not write (`Kéln` for `Köln`) or
+    /// whose `ü` lost its dots (`Minchen` for `München`), spelt as the town list does: the accented letters read
+    /// as `ä`, `ö` or `ü`, or one `i` as `ü`, taken only when the name as read is no town of the list and exactly
+    /// one of the readings is. Nil otherwise.
+    static func germanTownWithUmlaut(_ town: String) -> String? {
+        guard let towns = TownNames.germanyAndFrance["DE"], !towns.contains(town) else { return nil }
+        var candidates: Set<String> = []
+        if town.contains(where: foreignAccents.contains) {
+            for umlaut in ["ä", "ö", "ü"] as [Character] {
+                candidates.insert(String(town.map { foreignAccents.contains($0) ? umlaut : $0 }))
+            }
+        } else {
+            let characters = Array(town)
+            for index in characters.indices where characters[index] == "i" && index > 0 {
+                var changed = characters
+                changed[index] = "ü"
+                candidates.insert(String(changed))
+            }
+        }
+        let found = candidates.filter(towns.contains)
+        return found.count == 1 ? found.first : nil
+    }
+
+    /// Vowels with an accent that German words do not have.
+    static let foreignAccents = Set("áàâãåéèêëíìîïóòôõúùûÁÀÂÉÈÊÓÒÔÚÙÛ")
+}
