@@ -40,17 +40,7 @@ extension IndexStore {
         try db.registerPhraseFrequencies()
         var ranking = ExactRanking(bound: bound)
         var tally = SearchTally(keep: 0)
-        var phrases = Set<Int64>()
-        if let phrase = match.phrase {
-            try db.forEachRow("""
-                SELECT \(representative) FROM captures_search
-                CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid WHERE captures_search MATCH ?1
-                UNION ALL
-                SELECT \(representative) FROM search_fields_fts
-                CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
-                CROSS JOIN capture_facts AS c ON c.id = f.capture_id WHERE search_fields_fts MATCH ?1
-                """, [.text(phrase)]) { phrases.insert($0.int64(0) ?? 0) }
-        }
+        let phrases = try phraseMatches(match, in: db)
         func phraseFlag(_ capture: Int64) -> Int64 { phrases.isEmpty ? 0 : (phrases.contains(capture) ? 1 : 0) }
         var results: [Int64] = []
         var others: [Int64: Double] = [:]
@@ -105,31 +95,9 @@ extension IndexStore {
                 """, [.text(expression), .integer(best.capture)]) { $0.double(0) } ?? nil
             guard fts5?.bitPattern == best.own.bitPattern else { return nil }
         }
-        try db.forEachRow("""
-            SELECT \(representative), bm25(search_fields_fts) FROM search_fields_fts
-            CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
-            CROSS JOIN capture_facts AS c ON c.id = f.capture_id
-            WHERE search_fields_fts MATCH ? AND (c.moment_representative = 0 OR \(shown.sql))
-            """, [.text(expression)] + shown.arguments) { row in
-            if let representative = row.int64(0), let score = row.double(1) {
-                others[representative] = min(others[representative] ?? score, score)
-            }
-        }
-        var reached: [(key: SearchTally.Key, score: Double)] = []
-        for (representative, score) in others.sorted(by: { $0.key < $1.key }) {
-            if ranking.setOther(capture: representative, score) { continue }
-            // Reached only through a member or a field: judged on its own facts.
-            try db.forEachRow("""
-                SELECT \(shown.sql), c.date, c.source, c.kind, c.city, c.has_code, c.labels, c.id
-                FROM capture_facts AS c WHERE c.capture = ?
-                """, shown.arguments + [.integer(representative)]) { row in
-                guard row.int64(0) == 1 else { return }
-                let date = tally.countShown(row, dateColumn: 1, facets: facets)
-                reached.append((SearchTally.Key(phrase: phraseFlag(representative), fused: -score, date: date,
-                                                id: row.string(7) ?? "", capture: representative), score))
-                results.append(representative)
-            }
-        }
+        let reached = try reachedOtherwise(expression, others: others, shown: shown, facets: facets, tally: &tally,
+                                           results: &results, phraseFlag: phraseFlag,
+                                           setOther: { ranking.setOther(capture: $0, $1) }, in: db)
         let none = DeferredRanking(bound: BM25Bound(rowCount: 1, tokenCount: 1, hits: []), phrases: [])
         return StreamedTally(counts: tally, reached: reached, deferred: none, results: results, exact: ranking)
     }

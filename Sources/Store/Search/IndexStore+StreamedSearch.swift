@@ -38,17 +38,7 @@ extension IndexStore {
                               in db: Database) throws -> StreamedTally {
         var deferred = initial
         var tally = SearchTally(keep: 0)
-        var phrases = Set<Int64>()
-        if let phrase = match.phrase {
-            try db.forEachRow("""
-                SELECT \(representative) FROM captures_search
-                CROSS JOIN capture_facts AS c ON c.capture = captures_search.rowid WHERE captures_search MATCH ?1
-                UNION ALL
-                SELECT \(representative) FROM search_fields_fts
-                CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
-                CROSS JOIN capture_facts AS c ON c.id = f.capture_id WHERE search_fields_fts MATCH ?1
-                """, [.text(phrase)]) { phrases.insert($0.int64(0) ?? 0) }
-        }
+        let phrases = try phraseMatches(match, in: db)
         func phraseFlag(_ capture: Int64) -> Int64 { phrases.isEmpty ? 0 : (phrases.contains(capture) ? 1 : 0) }
         var results: [Int64] = []
         /// The lowest bm25 a representative has from its members and declared fields.
@@ -77,31 +67,9 @@ extension IndexStore {
             deferred.add(capture: capture, phrase: phraseFlag(capture), date: date, other: nil, sizes: row.blobBytes(11))
             results.append(capture)
         }
-        try db.forEachRow("""
-            SELECT \(representative), bm25(search_fields_fts) FROM search_fields_fts
-            CROSS JOIN search_fields AS f ON f.id = search_fields_fts.rowid
-            CROSS JOIN capture_facts AS c ON c.id = f.capture_id
-            WHERE search_fields_fts MATCH ? AND (c.moment_representative = 0 OR \(shown.sql))
-            """, [.text(expression)] + shown.arguments) { row in
-            if let representative = row.int64(0), let score = row.double(1) {
-                others[representative] = min(others[representative] ?? score, score)
-            }
-        }
-        var reached: [(key: SearchTally.Key, score: Double)] = []
-        for (representative, score) in others.sorted(by: { $0.key < $1.key }) {
-            if deferred.setOther(capture: representative, score) { continue }
-            // Reached only through a member or a field: judged on its own facts.
-            try db.forEachRow("""
-                SELECT \(shown.sql), c.date, c.source, c.kind, c.city, c.has_code, c.labels, c.id
-                FROM capture_facts AS c WHERE c.capture = ?
-                """, shown.arguments + [.integer(representative)]) { row in
-                guard row.int64(0) == 1 else { return }
-                let date = tally.countShown(row, dateColumn: 1, facets: facets)
-                reached.append((SearchTally.Key(phrase: phraseFlag(representative), fused: -score, date: date,
-                                                id: row.string(7) ?? "", capture: representative), score))
-                results.append(representative)
-            }
-        }
+        let reached = try reachedOtherwise(expression, others: others, shown: shown, facets: facets, tally: &tally,
+                                           results: &results, phraseFlag: phraseFlag,
+                                           setOther: { deferred.setOther(capture: $0, $1) }, in: db)
         return StreamedTally(counts: tally, reached: reached, deferred: deferred, results: results)
     }
 
