@@ -67,12 +67,7 @@ struct DeferredRanking {
     /// Lowers pending row `capture`'s known bm25 to `score` (from a member of its moment or a declared field);
     /// false when the row is not pending.
     mutating func setOther(capture: Int64, _ score: Double) -> Bool {
-        var low = 0, high = captures.count
-        while low < high {
-            let middle = (low + high) / 2
-            if captures[middle] < capture { low = middle + 1 } else { high = middle }
-        }
-        guard low < captures.count, captures[low] == capture else { return false }
+        guard let low = captures.sortedPosition(of: capture) else { return false }
         let lowest = min(others[low] ?? score, score)
         others[low] = lowest
         bounds[low] = max(bounds[low], -lowest)

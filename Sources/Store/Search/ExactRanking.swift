@@ -55,12 +55,7 @@ struct ExactRanking {
     /// Lowers row `capture`'s bm25 to `score` if lower (from a member of its moment or a declared field); false
     /// when the row is not here.
     mutating func setOther(capture: Int64, _ score: Double) -> Bool {
-        var low = 0, high = captures.count
-        while low < high {
-            let middle = (low + high) / 2
-            if captures[middle] < capture { low = middle + 1 } else { high = middle }
-        }
-        guard low < captures.count, captures[low] == capture else { return false }
+        guard let low = captures.sortedPosition(of: capture) else { return false }
         scores[low] = min(scores[low], score)
         return true
     }
