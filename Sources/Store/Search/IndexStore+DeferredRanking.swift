@@ -19,19 +19,13 @@ extension IndexStore {
     /// the captures scales the bm25s the other plan would compute (it ranks only what is shown), not the instances.
     static func deferredRanking(for match: MatchQuery, labels: [String] = [], minimum: Int, in db: Database) throws
         -> DeferredRanking? {
-        guard !match.prefix, !match.words.isEmpty,
-              match.words.allSatisfy({ $0.utf8.allSatisfy { byte in
-                  (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) } })
-        else { return nil }
+        guard match.isPlainWords else { return nil }
         try db.executeScript("""
             CREATE VIRTUAL TABLE IF NOT EXISTS temp.captures_search_terms USING fts5vocab(main, captures_search, row);
             CREATE VIRTUAL TABLE IF NOT EXISTS temp.captures_search_instances
                 USING fts5vocab(main, captures_search, instance);
             """)
-        guard let averages = try db.first("SELECT block FROM captures_search_data WHERE id = 1", [], { $0.blob(0) }),
-              let averages, let totals = BM25Bound.varints(averages), totals.count == builtInWeights.count + 1,
-              totals[0] > 0
-        else { return nil }
+        guard let totals = try searchTotals(in: db) else { return nil }
         let rowCount = totals[0]
         let terms = match.words.map { $0.lowercased() }
         // Rows holding each word and its instances, from the vocabulary (one lookup each): the matches are at most

@@ -6,17 +6,11 @@ extension IndexStore {
     /// The statistics to rank `match` exactly when every word is one ASCII token, there is no prefix, and the
     /// matches are estimated at `minimum` or more (0: whenever the words allow it); else nil.
     static func exactRankingBound(for match: MatchQuery, minimum: Int, in db: Database) throws -> BM25Bound? {
-        guard !match.prefix, !match.words.isEmpty,
-              match.words.allSatisfy({ $0.utf8.allSatisfy { byte in
-                  (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) } })
-        else { return nil }
+        guard match.isPlainWords else { return nil }
         try db.executeScript("""
             CREATE VIRTUAL TABLE IF NOT EXISTS temp.captures_search_terms USING fts5vocab(main, captures_search, row);
             """)
-        guard let averages = try db.first("SELECT block FROM captures_search_data WHERE id = 1", [], { $0.blob(0) }),
-              let averages, let totals = BM25Bound.varints(averages), totals.count == builtInWeights.count + 1,
-              totals[0] > 0
-        else { return nil }
+        guard let totals = try searchTotals(in: db) else { return nil }
         let rowCount = totals[0]
         let terms = match.words.map { $0.lowercased() }
         var rows: [String: Int64] = [:]

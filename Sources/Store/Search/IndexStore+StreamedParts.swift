@@ -1,7 +1,17 @@
-/// The parts of a common word's streamed pass that both rankings share (`streamedTally` with its deferred bm25,
-/// `exactTally` with every score exact): the representatives the exact phrase matches, and those a query reaches
-/// only through a moment's member or a declared field.
+/// The parts of a common word's search that both rankings share (`streamedTally` with its deferred bm25,
+/// `exactTally` with every score exact): FTS5's totals, the representatives the exact phrase matches, and those a
+/// query reaches only through a moment's member or a declared field.
 extension IndexStore {
+    /// FTS5's totals for bm25 (the row count, then each column's token total), from its averages record; nil when
+    /// the record is missing, malformed or counts no row.
+    static func searchTotals(in db: Database) throws -> [Int64]? {
+        guard let averages = try db.first("SELECT block FROM captures_search_data WHERE id = 1", [], { $0.blob(0) }),
+              let averages, let totals = BM25Bound.varints(averages), totals.count == builtInWeights.count + 1,
+              totals[0] > 0
+        else { return nil }
+        return totals
+    }
+
     /// The representatives whose own text or declared fields match `match`'s exact phrase; empty without one.
     static func phraseMatches(_ match: MatchQuery, in db: Database) throws -> Set<Int64> {
         var phrases = Set<Int64>()

@@ -12,6 +12,13 @@ public struct MatchQuery: Sendable, Equatable {
     /// Characters of one word past this many are ignored.
     public static let maximumWordLength = 64
 
+    /// Whether every word is one ASCII token (letters and digits) and none is a prefix: the words whose bm25 the
+    /// search can rank from FTS5's statistics (`DeferredRanking`, `ExactRanking`).
+    var isPlainWords: Bool {
+        !prefix && !words.isEmpty && words.allSatisfy { $0.utf8.allSatisfy { byte in
+            (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) } }
+    }
+
     public init(_ query: String, prefix: Bool = false) {
         var words: [String] = []
         var current = ""
