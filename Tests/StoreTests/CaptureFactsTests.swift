@@ -56,17 +56,7 @@ struct CaptureFactsTests {
         try check("a hold")
         try store.hold(capture: "photos:passport.jpg", reason: nil)
         try check("a release")
-        try store.removeLocationData()
-        try check("places off")
-        try store.allowLocationData()
-        try store.write([Records.record("burst/c.jpg", text: ["latte art again"], fingerprint: 0xF0F0_F0F0_0F0F_0F0C,
-                                        focus: FocusMeasure(sharpness: 90, outOfFocus: false),
-                                        date: Records.baseDate.addingTimeInterval(4))])
-        try check("a sharper shot joining the moment")
-        try await store.forget([CaptureID("photos:burst/c.jpg"), CaptureID("photos:trips/cafe.jpg")], source: "photos")
-        try check("forgetting two captures")
-        try store.rebuild()
-        try check("a rebuild", empty: true)
+        try await LibraryChangeSteps.placesMomentsForgettingRebuild(store) { try check($0, empty: $1) }
     }
 
     @Test("Opening an index made before the facts table fills it from the captures already there")

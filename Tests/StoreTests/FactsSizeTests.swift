@@ -67,17 +67,7 @@ struct FactsSizeTests {
         try check("a later part adding words")
         try store.hold(capture: "downloads:tickets/train.png", reason: "test")
         try check("a hold")
-        try store.removeLocationData()
-        try check("places off")
-        try store.allowLocationData()
-        try store.write([Records.record("burst/c.jpg", text: ["latte art again"], fingerprint: 0xF0F0_F0F0_0F0F_0F0C,
-                                        focus: FocusMeasure(sharpness: 90, outOfFocus: false),
-                                        date: Records.baseDate.addingTimeInterval(4))])
-        try check("a sharper shot joining the moment")
-        try await store.forget([CaptureID("photos:burst/c.jpg"), CaptureID("photos:trips/cafe.jpg")], source: "photos")
-        try check("forgetting two captures")
-        try store.rebuild()
-        try check("a rebuild", empty: true)
+        try await LibraryChangeSteps.placesMomentsForgettingRebuild(store) { try check($0, empty: $1) }
     }
 
     @Test("Opening an index made before the sizes fills them from FTS5's docsize records")
