@@ -49,8 +49,8 @@ struct PostalAddressLineRepairTests {
     @Test func aFrenchStreetTypeReadWithoutItsAccentIsSpeltAsFrenchDoes() {
         #expect(values("Address\n3 allee des Tilleuls\n69001 Lyon") == ["3 allée des Tilleuls, 69001 Lyon"])
         #expect(values("12 bis Allee Verte\n59000 Lille") == ["12 bis Allée Verte, 59000 Lille"])
-        // The name after the type is left as read: there is no list of streets to read it back by.
-        #expect(values("8 place de la Republique\n75003 Paris") == ["8 place de la Republique, 75003 Paris"])
+        // The name after the type is read back by the French word list (`PostalAddressReadBackTests`).
+        #expect(values("8 place de la Republique\n75003 Paris") == ["8 place de la République, 75003 Paris"])
     }
 
     @Test func aGermanTownsUmlautReadAsAnAccentGermanDoesNotWriteIsReadBack() {

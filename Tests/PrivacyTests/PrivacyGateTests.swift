@@ -16,11 +16,15 @@ struct PrivacyGateTests {
     static let captures = [
         ScriptedCapture(name: "card-photo-7731.png", text: ["JANE Q CARDHOLDER", "4111 1111 1111 1111", "VALID THRU 09/28"], codes: []),
         ScriptedCapture(name: "router-sticker.png", text: ["Scan to join"], codes: ["WIFI:T:WPA;S:HomeNet;P:Tr0ub4dor&3x;;"]),
+        // An identity card photographed without its header or zone: held by its fields and values alone.
+        ScriptedCapture(name: "id-card-scan.png", text: ["APELLIDOS", "GARCIA LOPEZ", "NOMBRE", "LUCIA", "SEXO NACIONALIDAD",
+                                                     "F ESP", "FECHA DE NACIMIENTO", "12 08 1983", "NUM SOPORTE", "BAK123456"], codes: []),
         ScriptedCapture(name: "recipe.png", text: ["Lemon drizzle cake", "Ingredients", "2 tbsp sugar", "Preheat the oven", "Bake 40 minutes",
                                                "https://cooking.example.com/lemon-cake"], codes: []),
     ]
     static let secrets = ["4111 1111 1111 1111", "4111111111111111", "CARDHOLDER", "VALID THRU", "Tr0ub4dor&3x",
-                          "HomeNet", "card-photo-7731", "router-sticker", "Scan to join"]
+                          "HomeNet", "card-photo-7731", "router-sticker", "Scan to join", "GARCIA LOPEZ", "LUCIA", "BAK123456",
+                          "12 08 1983", "id-card-scan", "APELLIDOS"]
 
     static func id(_ capture: ScriptedCapture) -> CaptureID { capture.id }
 
@@ -51,20 +55,21 @@ struct PrivacyGateTests {
         return try PipelineLoader(registry: registry, environment: environment).load(spec, file: "gate.json")
     }
 
-    @Test func givenACardAndAWifiCode_whenIndexed_thenNoByteOfThemIsInTheIndexFiles() async throws {
+    @Test func givenACardAWifiCodeAndAnIDCard_whenIndexed_thenNoByteOfThemIsInTheIndexFiles() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/index.sqlite"
         let store = try IndexStore(path: path)
         try store.attach([PrivacyGateStage.storage, RulesStage.storage])
         let summary = try await PipelineRunner(graph: try Self.graph(store: store), ledger: store).run()
-        #expect(summary.indexed == 3)
+        #expect(summary.indexed == 4)
 
         var lines: [String] = []
         try store.exportJSONLines { lines.append($0) }
         let held = lines.filter { $0.contains(#""sensitive":"#) && !$0.contains(#""sensitive":null"#) }
-        #expect(held.count == 2)
+        #expect(held.count == 3)
         #expect(held.contains { $0.contains(#""sensitive":"payment card""#) })
+        #expect(held.contains { $0.contains(#""sensitive":"identity document""#) })
         #expect(held.contains { $0.contains(#""sensitive":"credential""#) })
         let recipe = try #require(lines.first { $0.contains("recipe.png") })
         #expect(recipe.contains(#""leads":[{"fields":{"name":"Lemon drizzle cake","url":"https://cooking.example.com/lemon-cake"},"kind":"recipe","type":"Recipe"}]"#))

@@ -36,6 +36,30 @@ extension PostalAddresses {
         return parts[1] + state + parts[3]
     }
 
+    /// A US locality line whose state the recogniser garbled (`Austin, T™ 78701`, `Denver, C0 80202`): two
+    /// characters at least one of which is a letter, before a ZIP code ending the line, read back as the one state
+    /// whose abbreviation has the legible letters in their places and which has a town of that name
+    /// (`USTownStates`; for a town the list lacks, the letters alone must leave one state). Only used with a street
+    /// line of US shape (`address(street:locality:)`). Nil otherwise.
+    static func stateReadBack(_ locality: String, towns: USTownStates = .geonames) -> String? {
+        guard let parts = groups(garbledState, locality) else { return nil }
+        let read = Array(parts[2])
+        guard !states.contains(parts[2]), read.contains(where: { $0.isASCII && $0.isLetter }) else { return nil }
+        var candidates = states.filter { state in
+            zip(read, state).allSatisfy { character, letter in
+                !(character.isASCII && character.isLetter) || Character(character.uppercased()) == letter
+            }
+        }
+        let town = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: " ,"))
+        let known = towns.states(of: town)
+        if !known.isEmpty { candidates.formIntersection(known) }
+        guard candidates.count == 1, let state = candidates.first else { return nil }
+        return parts[1] + state + parts[3]
+    }
+
+    /// A locality, two characters that are no space, and a ZIP code ending the line.
+    static let garbledState = regex(#"^(\p{L}[\p{L}.' -]*?,?\s+)(\S{2})(\s+\d{5}(?:-\d{4})?)$"#)
+
     /// A locality, a two-letter word with a lower-case letter, and a ZIP code ending the line.
     static let lowerCaseState = regex(#"^(\p{L}[\p{L}.' -]*?,?\s+)((?=[A-Za-z]{0,1}[a-z])[A-Za-z]{2})(\s+\d{5}(?:-\d{4})?)$"#)
 

@@ -47,13 +47,22 @@ extension PostalAddresses {
         return words.joined(separator: " ")
     }
 
-    /// A UK inward code (`9AA`) with a look-alike letter for its digit read back.
+    /// A UK inward code (`9AA`) with a look-alike letter for its digit read back; or one read with a letter too
+    /// many at its end (`7TNW`, a stray glyph after the line's last letter), cut back when the three before it are
+    /// an inward code whose letters Royal Mail uses there (never C, I, K, M, O or V).
     static func ukInward(_ token: Substring) -> String? {
+        if token.count == 4, let last = token.last, last.isASCII, last.isUppercase,
+           let inward = ukInward(token.dropLast()), inward.dropFirst().allSatisfy(inwardLetters.contains) {
+            return inward
+        }
         guard token.count == 3, let first = token.first else { return nil }
         let digit = first.isNumber ? first : digitLookAlikes[first]
         guard let digit, token.dropFirst().allSatisfy({ $0.isASCII && $0.isUppercase }) else { return nil }
         return String(digit) + token.dropFirst()
     }
+
+    /// The letters of a UK inward code.
+    static let inwardLetters = Set("ABDEFGHJLNPQRSTUWXYZ")
 
     /// A UK outward code (`A9`, `A99`, `AA9`, `AA99`, `A9A`, `AA9A`) with look-alikes read back by place: letters
     /// first, then a digit, then a digit or a letter; of the two ways to split it, the one changing fewer
@@ -84,6 +93,19 @@ extension PostalAddresses {
             if best == nil || changes < best!.changes { best = (String(out), changes) }
         }
         return best?.text
+    }
+
+    /// A US street whose compass direction after the house number was read twice, the second time in lower case
+    /// (`6365 Ss Elm Drive`, as `CcB2` in a UK postcode): the capital alone. No street word is `Ss`, `Nn`, `Ee` or
+    /// `Ww`; the street unchanged otherwise.
+    static func directionalOnce(_ street: String) -> String {
+        let words = street.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.count >= 3, words[0].first?.isNumber == true, case let word = words[1],
+              word.count == 2 || (word.count == 3 && word.last == "."),
+              let first = word.first, "NSEW".contains(first),
+              word.dropFirst().first == Character(first.lowercased()) else { return street }
+        let once = String(first) + (word.last == "." ? "." : "")
+        return ([words[0], Substring(once)] + words.dropFirst(2)).joined(separator: " ")
     }
 
     /// A street suffix read in lower case (`Maple ct`, `Baker street`) written as the suffix list spells it; nil
@@ -129,7 +151,7 @@ extension PostalAddresses {
     static func address(street: String, locality: String) -> DetectedObject? {
         if let address = addressAsRead(street: street, locality: locality) { return address }
         var repairedLocality = postcodeRepaired(locality) ?? locality
-        repairedLocality = stateCapitalised(repairedLocality) ?? repairedLocality
+        repairedLocality = stateCapitalised(repairedLocality) ?? stateReadBack(repairedLocality) ?? repairedLocality
         if repairedLocality.first?.isNumber == true {
             // The gazetteer first, on the town as read (`K6éln`, `K6oln`), then the umlaut rules.
             repairedLocality = umlautsRead(townRead(repairedLocality))

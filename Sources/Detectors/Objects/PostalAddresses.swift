@@ -112,6 +112,7 @@ public enum PostalAddresses {
     static func addressAsRead(street: String, locality: String) -> DetectedObject? {
         let street = houseNumberJoined(street.trimmingCharacters(in: CharacterSet(charactersIn: " ,")))
         if let parts = groups(usLocality, locality), states.contains(parts[2]), matches(usStreet, street) {
+            let street = directionalOnce(street)
             let city = parts[1].trimmingCharacters(in: .whitespaces)
             return make(street: street, locality: "\(city), \(parts[2]) \(parts[3])", postcode: parts[3], city: city,
                         region: parts[2], country: "US")
@@ -127,6 +128,7 @@ public enum PostalAddresses {
             if matches(frStreet, street) {
                 country = "FR"
                 street = streetTypeAccented(street)
+                street = FrenchWords.installed?.accentsRead(street) ?? street
             } else if case let german = readingStrasse(street), matches(deStreet, german), !german.first!.isNumber {
                 country = "DE"
                 street = umlautsRead(german)

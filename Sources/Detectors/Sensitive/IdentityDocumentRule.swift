@@ -2,12 +2,15 @@ import Foundation
 
 /// Identity documents: a machine-readable zone passing its ICAO 9303 check digits; a driver's licence's AAMVA
 /// PDF417 payload; or a document's title (passport, identity card, residence permit, driving licence) with at least
-/// three of its field labels (surname, given names, date of birth, nationality, ...). An article about passports
-/// has the word but not the fields.
+/// three of its field labels (surname, given names, date of birth, nationality, ...) and a value (a date or a
+/// document number); or, with no title read, four fields labelled with both a date and a document number
+/// (`IdentityPageLayout`). An article about passports has the word but not the fields; a passenger form has the
+/// labels but no values.
 public enum IdentityDocumentRule {
     public static let mrzID = "identity.mrz"
     public static let aamvaID = "identity.aamva"
     public static let wordingID = "identity.wording"
+    public static let layoutID = "identity.layout"
 
     static let titles: [(String, String)] = [
         ("passport", "passport"), ("passeport", "passport"), ("reisepass", "passport"), ("pasaporte", "passport"),
@@ -45,13 +48,32 @@ public enum IdentityDocumentRule {
                                         reason: "identity document: a driver's licence barcode (AAMVA \(code.format) payload)")
             }
         }
+        // A document shows values: a date, a document number. A form still to fill in (a booking's passenger
+        // details) shows the labels alone.
+        let layout = IdentityPageLayout(lines: input.lines)
+        guard layout.hasDate || layout.hasDocumentNumber else { return nil }
         let lower = input.lowercased
-        guard let title = titles.first(where: { Words.contains(lower, $0.0) }) else { return nil }
-        let labels = Set(Words.found(lower, fieldLabels))
-        // A document shows its labels one per field, next to short values; prose uses them inside sentences.
-        let shortLines = input.lines.filter { $0.count <= 40 }.count
-        guard labels.count >= 3, shortLines * 2 >= input.lines.count else { return nil }
-        return SensitiveFinding(category: .identityDocument, rule: wordingID,
-                                reason: "identity document: a \(title.1) page with \(labels.count) of its field labels")
+        if let title = titles.first(where: { Words.contains(lower, $0.0) }) {
+            // A document shows its labels one per field, next to short values; prose uses them inside sentences
+            // (the labels are counted on short lines only).
+            let short = input.lines.filter { $0.count <= 40 }
+            let labels = Set(Words.found(short.joined(separator: "\n").lowercased(), fieldLabels))
+            if labels.count >= 3, short.count * 2 >= input.lines.count {
+                return SensitiveFinding(category: .identityDocument, rule: wordingID,
+                                        reason: "identity document: a \(title.1) page with \(labels.count) of its field labels")
+            }
+        }
+        // The title and labels as OCR reads them (a letter off), in more languages, on label lines.
+        if let title = layout.title, layout.fields.count >= 3 {
+            return SensitiveFinding(category: .identityDocument, rule: wordingID,
+                                    reason: "identity document: a \(title) page with \(layout.fields.count) of its fields labelled")
+        }
+        // No title read (cut off, or misread beyond one letter): more fields, and both kinds of value.
+        if layout.fields.count >= 4, layout.hasDate, layout.hasDocumentNumber {
+            return SensitiveFinding(category: .identityDocument, rule: layoutID,
+                                    reason: "identity document: \(layout.fields.count) identity fields labelled, with a date "
+                                        + "and a document number, and no title read")
+        }
+        return nil
     }
 }

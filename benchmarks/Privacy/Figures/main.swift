@@ -3,11 +3,13 @@ import ObjectRules
 import PrivacyFixtures
 
 // Figures of the privacy gate, objects and leads on generated captures, on seeds the tests do not use.
-// Usage: PrivacyFigures [--seeds 101,202,303] [--count 40] [--ocr-noise 0.02] [--mistakes]
+// Usage: PrivacyFigures [--seeds 101,202,303] [--count 40] [--ocr-noise 0.02] [--mistakes] [--idcards]
+// `--idcards`: only identity documents with no machine-readable zone and their hard negatives (IdentityPageGenerator).
 var seeds: [UInt64] = [101, 202, 303]
 var count = 40
 var showMistakes = false
 var noise = 0.0
+var idCardsOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let word = arguments.popFirst() {
     switch word {
@@ -15,13 +17,19 @@ while let word = arguments.popFirst() {
     case "--count": count = Int(arguments.popFirst() ?? "") ?? count
     case "--mistakes": showMistakes = true
     case "--ocr-noise": noise = Double(arguments.popFirst() ?? "") ?? noise
+    case "--idcards": idCardsOnly = true
     default: print("unknown argument \(word)"); exit(64)
     }
 }
 
 var evaluation = Evaluation()
 var total = 0
-for seed in seeds {
+for seed in seeds where idCardsOnly {
+    let cards = OCRNoise.apply(IdentityPageGenerator.captures(seed: seed, count: count), rate: noise, seed: seed)
+    total += cards.count
+    evaluation.addGate(cards)
+}
+for seed in seeds where !idCardsOnly {
     let sensitive = OCRNoise.apply(SensitiveGenerator.captures(seed: seed, count: count), rate: noise, seed: seed)
     let leads = OCRNoise.apply(LeadGenerator.captures(seed: seed, count: count), rate: noise, seed: seed)
     total += sensitive.count + leads.count

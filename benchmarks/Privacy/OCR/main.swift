@@ -15,7 +15,8 @@ import TextStages
 // stage's own default is "builtin").
 // `--only credential` (or `identity`) renders only that category's templates and their hard negatives (more
 // positives for the same time); `--only address` only the postal-address captures and their hard negatives;
-// `--only link` (or `tracking`) four captures of that kind per index (LinkAndTrackingGenerator) and two near misses.
+// `--only link` (or `tracking`) four captures of that kind per index (LinkAndTrackingGenerator) and two near misses;
+// `--only idcard` identity documents with no machine-readable zone and their hard negatives (IdentityPageGenerator).
 // `--save-reads FILE` writes what the text stage read, by capture name (JSON); `--reads FILE` evaluates those texts
 // instead of rendering and reading again (same seed, count and `--only`): the rules measured before and after a
 // change on the very same reading, in seconds.
@@ -97,8 +98,8 @@ var random = SeededRandom(seed: seed ^ 0xF0)
 
 let sensitive = try SensitiveGenerator.captures(seed: seed, count: count).filter { capture in
     let category = only == "identity" ? "identity document" : only
-    return only == nil || (!["address", "link", "tracking"].contains(category) && (capture.sensitive == category || capture.nearCategory == category))
-}.map(read)
+    return only == nil || (!["address", "link", "tracking", "idcard"].contains(category) && (capture.sensitive == category || capture.nearCategory == category))
+}.map(read) + (only == "idcard" ? IdentityPageGenerator.captures(seed: seed, count: count).map(read) : [])
 let leads = only != nil ? [] : try LeadGenerator.captures(seed: seed, count: count).map(read)
 let addresses = only != nil && only != "address" ? [] : try AddressGenerator.captures(seed: seed, count: count).map(read)
 let objectKind = only == "link" || only == "tracking" ? only : nil
