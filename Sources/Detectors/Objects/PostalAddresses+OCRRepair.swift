@@ -48,12 +48,25 @@ extension PostalAddresses {
     }
 
     /// A UK inward code (`9AA`) with a look-alike letter for its digit read back; or one read with a letter too
-    /// many at its end (`7TNW`, a stray glyph after the line's last letter), cut back when the three before it are
-    /// an inward code whose letters Royal Mail uses there (never C, I, K, M, O or V).
+    /// many (`7NWW`, `7CNW`), cut back when that leaves one inward code only: a letter that repeats its neighbour
+    /// (one glyph read twice) is dropped first; otherwise every letter whose removal leaves an inward code with
+    /// letters Royal Mail uses there (never C, I, K, M, O or V) is tried, and `7TNW` (`7NW`, `7TW` or `7TN`) is
+    /// left unread.
     static func ukInward(_ token: Substring) -> String? {
-        if token.count == 4, let last = token.last, last.isASCII, last.isUppercase,
-           let inward = ukInward(token.dropLast()), inward.dropFirst().allSatisfy(inwardLetters.contains) {
-            return inward
+        if token.count == 4 {
+            let characters = Array(token)
+            var candidates: Set<String> = []
+            var doubled: Set<String> = []
+            for index in 1..<4 {
+                var shorter = characters
+                shorter.remove(at: index)
+                guard let inward = ukInward(Substring(String(shorter))),
+                      inward.dropFirst().allSatisfy(inwardLetters.contains) else { continue }
+                candidates.insert(inward)
+                if characters[index] == characters[index - 1] { doubled.insert(inward) }
+            }
+            if doubled.count == 1 { return doubled.first }
+            return candidates.count == 1 ? candidates.first : nil
         }
         guard token.count == 3, let first = token.first else { return nil }
         let digit = first.isNumber ? first : digitLookAlikes[first]
