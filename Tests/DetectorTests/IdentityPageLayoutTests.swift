@@ -38,6 +38,9 @@ struct IdentityPageLayoutTests {
             12 AUG 1974
             """
         #expect(held(page) == "identity.wording")
+        // The only value a date whose digits were read as look-alike letters.
+        #expect(held("PERSONALAUSWEIS\nName MUELLER\nVornamen LENA\nGeburtsdatum l2.O8.I974\nStaatsangehörigkeit DEUTSCH")
+                == "identity.wording")
     }
 
     @Test func aCardWithoutItsHeaderIsHeldByItsFieldsAndValues() {

@@ -20,7 +20,8 @@ public struct IdentityPageLayout: Sendable {
     public let title: String?
     /// The fields whose labels stand on label lines.
     public let fields: Set<Field>
-    /// Whether a line holds a calendar date with a four-digit year (`12.08.1983`, `12 AUG 1974`, `08/31/1988`).
+    /// Whether a line holds a date with a four-digit year (`12.08.1983`, `12 AUG 1974`, `08/31/1988`), look-alike
+    /// letters allowed in its digits' places (`l2.O8.I974`).
     public let hasDate: Bool
     /// Whether a line holds a document number: 6 to 14 capitals, digits and hyphens with at least five digits,
     /// not part of a phone number.
@@ -106,11 +107,15 @@ public struct IdentityPageLayout: Sendable {
         pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
     }
 
-    static let dates: [NSRegularExpression] = [
-        #"\b\d{1,2}\s?[./ -]\s?\d{1,2}\s?[./ -]\s?(?:19|20)\d{2}\b"#,
-        #"\b\d{1,2}\s?[A-Za-z]{3,4}(?:/[A-Za-z]{3,4})?\s?(?:19|20)\d{2}\b"#,
-        #"\b(?:19|20)\d{2}-\d{2}-\d{2}\b"#,
-    ].map { try! NSRegularExpression(pattern: $0) }
+    /// Dates, their digits read as OCR reads them (`l2.O8.I974`): a look-alike letter in a digit's place.
+    static let dates: [NSRegularExpression] = {
+        let d = "[0-9OoIlSBZ]", year = "(?:[1Il]9|[2Z][0O])\(d){2}"
+        return [
+            #"\b\#(d){1,2}\s?[./ -]\s?\#(d){1,2}\s?[./ -]\s?\#(year)\b"#,
+            #"\b\#(d){1,2}\s?[A-Za-z]{3,4}(?:/[A-Za-z]{3,4})?\s?\#(year)\b"#,
+            #"\b\#(year)-\#(d){2}-\#(d){2}\b"#,
+        ].map { try! NSRegularExpression(pattern: $0) }
+    }()
 
     // MARK: Vocabulary
 
