@@ -77,4 +77,33 @@ struct LanczosThumbnailTests {
             }
         }
     }
+
+    @Test("given rows of 1 to 5 bands, any width and height and shrinks up to 8, then the AVX2 pairs loop, the SSE2 columns loop and plain C give the same bytes")
+    func loopsAgree() {
+        var seed: UInt32 = 7
+        func next() -> UInt8 {
+            seed = seed &* 1_103_515_245 &+ 12_345
+            return UInt8(truncatingIfNeeded: seed >> 16)
+        }
+        let shapes = [(1, 1, 2), (1, 2, 3), (3, 5, 7), (3, 16, 8), (3, 17, 16), (3, 37, 1), (1, 257, 9), (2, 100, 5),
+                      (3, 1001, 17), (4, 64, 3), (5, 90, 10), (3, 4000, 9)]
+        for (bands, width, height) in shapes {
+            // Noise with saturated pixels, so sums overshoot both ends of 0...255 and the clipping is exercised.
+            let pixels = (0..<(width * height * bands)).map { index in index % 7 == 0 ? (next() & 1) * 255 : next() }
+            for shrink in [1.0, 1.05, 1.25, 1.5, 2.0, 2.5, 3.33, 4.7, 7.9] {
+                let outWidth = Int(pool_reduceh_width(Int32(width), shrink))
+                guard outWidth > 0 else { continue }
+                let results = [POOL_REDUCE_FASTEST, POOL_REDUCE_COLUMNS, POOL_REDUCE_PLAIN].map { loop in
+                    var reduced = [UInt8](repeating: 0x5A, count: outWidth * height * bands)
+                    let status = pool_reduceh_lanczos3_using(pixels, Int32(width), Int32(height), Int32(bands), shrink,
+                                                             &reduced, loop)
+                    return (status, reduced)
+                }
+                let shape = "\(bands) bands, \(width)x\(height), shrink \(shrink)"
+                #expect(results.allSatisfy { $0.0 == results[0].0 }, "\(shape): statuses differ")
+                #expect(results[0].1 == results[1].1, "\(shape): pairs loop differs from columns")
+                #expect(results[1].1 == results[2].1, "\(shape): columns loop differs from plain C")
+            }
+        }
+    }
 }

@@ -22,6 +22,20 @@ int pool_reduceh_width(int in_width, double shrink);
 /// Returns 0, or -1 when an argument is out of range (nothing is written then).
 int pool_reduceh_lanczos3(const uint8_t *in, int in_width, int height, int bands, double shrink, uint8_t *out);
 
+/// Which loop `pool_reduceh_lanczos3_using` runs; all give the same bytes (tests hold them equal).
+typedef enum {
+    /// The fastest this CPU has: AVX2 pairs of taps where the CPU has AVX2, else the columns loop.
+    POOL_REDUCE_FASTEST = 0,
+    /// Transposed columns of 8 rows with SSE2 multiply-adds (plain C sums where SSE2 is missing).
+    POOL_REDUCE_COLUMNS = 1,
+    /// The columns loop with plain C sums.
+    POOL_REDUCE_PLAIN = 2,
+} PoolReduceLoop;
+
+/// `pool_reduceh_lanczos3` with the loop chosen by the caller (tests and benchmarks).
+int pool_reduceh_lanczos3_using(const uint8_t *in, int in_width, int height, int bands, double shrink, uint8_t *out,
+                                PoolReduceLoop loop);
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,18 +13,22 @@ import CVips
 enum LanczosThumbnail {
     /// The working image of the file at `path` (long side at most `size`), or nil when it is not a plain case or
     /// any step fails (libvips' error buffer is then emptied, so the caller's own decode reports its failure).
-    static func image(path: FileSystemPath, size: Int, failOn: VipsFailOn) -> RGBImage? {
+    /// `header` is the file opened for its header (`pool_vips_open_header`) when the caller has it already.
+    static func image(path: FileSystemPath, size: Int, failOn: VipsFailOn, header: VipsImageHandle? = nil) -> RGBImage? {
         do {
-            return try make(path: path, size: size, failOn: failOn)
+            return try make(path: path, size: size, failOn: failOn, header: header)
         } catch {
             VipsRuntime.discardErrors()
             return nil
         }
     }
 
-    private static func make(path: FileSystemPath, size: Int, failOn: VipsFailOn) throws(VipsFailure) -> RGBImage? {
-        guard size > 0, let opened = path.withCString(pool_vips_open_header) else { return nil }
-        let header = VipsImageHandle(owning: opened)
+    private static func make(path: FileSystemPath, size: Int, failOn: VipsFailOn,
+                             header opened: VipsImageHandle?) throws(VipsFailure) -> RGBImage? {
+        guard size > 0 else { return nil }
+        guard let header = opened ?? path.withCString(pool_vips_open_header).map({ VipsImageHandle(owning: $0) }) else {
+            return nil
+        }
         let loader = header.string(VIPS_META_LOADER) ?? ""
         guard loader == "jpegload" || loader == "pngload", isPlain(header),
               vips_image_get_page_height(header.pointer) == header.height else { return nil }

@@ -48,7 +48,7 @@ public struct VipsDecodeStage: Stage {
         }
         let metadata = ImageHeader(reading: header).metadata(for: file)
         do {
-            let image = try workingImage(of: named)
+            let image = try workingImage(of: named, header: header)
             VipsRuntime.discardErrors()
             return DecodedCapture(file: file, image: image, metadata: metadata)
         } catch {
@@ -87,9 +87,12 @@ public struct VipsDecodeStage: Stage {
     }
 
     /// The oriented, shrunk, 8-bit sRGB image of a file: `LanczosThumbnail` for plain JPEG and PNG files (the
-    /// same bytes as `vips_thumbnail`, faster), `vips_thumbnail` itself for everything else.
-    private func workingImage(of named: VipsFileName) throws(VipsFailure) -> RGBImage {
-        if let image = LanczosThumbnail.image(path: named.location, size: size, failOn: failOn.vips) { return image }
+    /// same bytes as `vips_thumbnail`, faster), `vips_thumbnail` itself for everything else. `header` is the file
+    /// already opened for its header, when the caller has it (one header read less).
+    private func workingImage(of named: VipsFileName, header: VipsImageHandle? = nil) throws(VipsFailure) -> RGBImage {
+        if let image = LanczosThumbnail.image(path: named.location, size: size, failOn: failOn.vips, header: header) {
+            return image
+        }
         return try thumbnailImage(of: named)
     }
 
