@@ -68,8 +68,8 @@ extension IndexStore {
         factsMirror.withLock { $0 = FactsMirrorSlot() }
     }
 
-    /// Every row of `capture_facts` in a mirror, and every member's representative; nil when the rowids are too
-    /// sparse for arrays.
+    /// Every row of `capture_facts` in a mirror, and every member's representative (in the same scan); nil when
+    /// the rowids are too sparse for arrays.
     static func buildFactsMirror(in db: Database) throws -> FactsMirror? {
         guard let (rows, highest) = try db.first("SELECT count(*), coalesce(max(capture), -1) FROM capture_facts",
                                                  [], { ($0.int64(0) ?? 0, $0.int64(1) ?? -1) }),
@@ -79,8 +79,9 @@ extension IndexStore {
         var complete = true
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         try db.forEachRow("""
-            SELECT capture, moment_representative, out_of_focus, held, source, kind, date, city, has_code, labels, size
-            FROM capture_facts ORDER BY capture
+            SELECT c.capture, c.moment_representative, c.out_of_focus, c.held, c.source, c.kind, c.date, c.city,
+                   c.has_code, c.labels, c.size, CASE WHEN c.moment_representative = 0 THEN \(representative) END
+            FROM capture_facts AS c ORDER BY c.capture
             """) { row in
             guard complete, let rowid = row.int64(0) else {
                 complete = false
@@ -93,16 +94,10 @@ extension IndexStore {
                 hasCode: row.int64(8) ?? -1, labels: row.isNull(9) ? nil : row.textBytes(9) ?? empty,
                 size: row.int64(10))
             if mirror.add(facts, after: last) { last = rowid } else { complete = false }
+            if let representative = row.int64(11) { mirror.representatives[rowid] = representative }
         }
         guard complete else { return nil }
         mirror.finish(last: last)
-        try db.forEachRow("""
-            SELECT c.capture, \(representative) FROM capture_facts AS c WHERE c.moment_representative = 0
-            """) { row in
-            if let member = row.int64(0), let representative = row.int64(1) {
-                mirror.representatives[member] = representative
-            }
-        }
         return mirror
     }
 }
