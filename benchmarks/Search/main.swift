@@ -19,7 +19,15 @@ import TestSupport
 let jsonPath = BenchmarkReport.path(in: CommandLine.arguments)
 /// `--common-only`: only the common-word comparisons (a quick look at the worst case).
 let commonOnly = CommandLine.arguments.contains("--common-only")
-let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--json" && $0 != jsonPath && $0 != "--common-only" }
+/// `--profile N`: only the common-word queries, each searched cold N times in turn, CPU per query (a target for perf).
+let profileRounds = CommandLine.arguments.firstIndex(of: "--profile").flatMap { index in
+    CommandLine.arguments.dropFirst(index + 1).first.flatMap(Int.init)
+}
+let arguments = CommandLine.arguments.dropFirst().enumerated().filter { offset, argument in
+    let previous = offset > 0 ? CommandLine.arguments[offset] : ""
+    return argument != "--json" && argument != jsonPath && argument != "--common-only" && argument != "--profile"
+        && previous != "--profile"
+}.map(\.element)
 let captureCount = arguments.first.flatMap(Int.init) ?? 100_000
 let queryCount = arguments.dropFirst().first.flatMap(Int.init) ?? 200
 let path = arguments.dropFirst(2).first ?? "/tmp/search-bench-\(captureCount).sqlite"
@@ -117,6 +125,12 @@ if let existing, (try? existing.captureCount) == captureCount {
 }
 
 let store = try IndexStore(path: path)
+// The in-memory copy of the facts common words' searches read (built by the second such search otherwise).
+var mirrorCPU = threadCPU()
+let mirrorWall = try seconds { _ = try store.prepareForSearching() }
+mirrorCPU = threadCPU() - mirrorCPU
+print(String(format: "facts mirror built once: wall %.1f ms, CPU %.1f ms", mirrorWall * 1000, mirrorCPU * 1000))
+json.notes.append(String(format: "facts mirror built once: wall %.1f ms, CPU %.1f ms", mirrorWall * 1000, mirrorCPU * 1000))
 /// Queries of 1-3 words; `ranks` are the vocabulary ranks words are drawn from, uniformly (rank 0 is the most
 /// frequent word: in about 8% of the words written, so in most captures).
 @MainActor func makeQueries(_ count: Int, ranks: Range<Int>) -> [SearchRequest] {
@@ -132,6 +146,25 @@ let store = try IndexStore(path: path)
 var queries = makeQueries(queryCount, ranks: 100..<5_000)
 /// The most frequent words (ranks 0-19: each in 10-60% of the captures), the worst case.
 let common = makeQueries(max(10, queryCount / 5), ranks: 0..<20)
+
+if let profileRounds {
+    var cpu = [[Double]](repeating: [], count: common.count)
+    for _ in 0..<profileRounds {
+        for (index, query) in common.enumerated() {
+            store.forgetCachedSearches()
+            let start = threadCPU()
+            _ = try store.search(query)
+            cpu[index].append(threadCPU() - start)
+        }
+    }
+    for (index, query) in common.enumerated() {
+        print(String(format: "  %@: CPU median %.1f ms", query.text, percentile(cpu[index], 0.5) * 1000))
+    }
+    let medians = cpu.map { percentile($0, 0.5) }
+    print(String(format: "profile: %d rounds, CPU p50 of medians %.1f ms, p95 %.1f ms", profileRounds,
+                 percentile(medians, 0.5) * 1000, percentile(medians, 0.95) * 1000))
+    exit(0)
+}
 
 /// Times every variant on each query in turn (rotating which goes first, after one discarded warm-up query
 /// each), prints one line per variant and returns their per-query seconds; the JSON report gets the results,

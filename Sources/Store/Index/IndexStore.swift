@@ -17,6 +17,8 @@ public final class IndexStore: Sendable {
     let searchCache = Mutex(SearchCache<StreamedTally>())
     /// The last text searches' answers (a page each), until the index changes.
     let answerCache = Mutex(SearchCache<SearchResults>(capacity: 32))
+    /// `capture_facts` in memory for common words' searches, at one version of the index (`IndexStore+FactsMirror`).
+    let factsMirror = Mutex(FactsMirrorSlot())
 
     /// Opens the index at `path`, creating it and its parent folders when missing (or when the file is empty), and
     /// applies pending migrations. `:memory:` opens a private in-memory index.
@@ -122,6 +124,7 @@ public final class IndexStore: Sendable {
     public func close() {
         queue.close()
         forgetCachedSearches()
+        forgetFactsMirror()
     }
 
     /// Forgets the tallies kept for repeated searches (their memory; a search computes them again). Any write

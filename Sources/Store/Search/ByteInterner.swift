@@ -31,6 +31,20 @@ struct ByteInterner {
         return number
     }
 
+    /// The number of `bytes` if seen, else nil.
+    func existingNumber(of bytes: [UInt8]) -> Int? {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let number = Int(slots[slot]) - 1
+            if hashes[number] == hash, values[number] == bytes { return number }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
     private mutating func grow() {
         slots = [Int32](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1

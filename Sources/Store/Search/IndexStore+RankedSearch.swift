@@ -49,8 +49,10 @@ extension IndexStore {
     /// `streaming`: a deferred search reads its matches once, without the temporary table (false: through it).
     /// `cached`: a common word's tally may come from, and goes to, `SearchCache` (false: computed, not kept).
     /// `exact`: such a search ranks every shown match exactly in Swift (`ExactRanking`) rather than deferring bm25.
+    /// `mirrored`: whether it may read the facts from a `FactsMirror` rather than join them (`FactsMirrorUse`).
     func search(_ request: SearchRequest, options: IndexOptions, now: Date, deferringFrom: Int,
-                streaming: Bool = true, cached: Bool = true, exact: Bool = true) throws -> SearchResults {
+                streaming: Bool = true, cached: Bool = true, exact: Bool = true,
+                mirrored: FactsMirrorUse = .afterFirst) throws -> SearchResults {
         let match = MatchQuery(request.text, prefix: request.prefix)
         return try read { db in
             let hybrid = !request.vectorScores.isEmpty
@@ -91,8 +93,17 @@ extension IndexStore {
             var exactTally: StreamedTally?
             if exact, streaming, deferrable, hit == nil, let expression = match.allWords,
                let bound = try Self.exactRankingBound(for: match, minimum: deferringFrom, in: db) {
-                exactTally = try Self.exactTally(match, expression: expression, bound: bound, shown: shown,
-                                                 facets: request.facets, keep: pageEnd, in: db)
+                // Its facts from the mirror of `capture_facts` when there is one and the condition can be decided
+                // on it (IndexStore+FactsMirror), else joined.
+                if let mirror = try factsMirror(mirrored, in: db),
+                   let predicate = FactsPredicate(options: options, now: now, filters: request.filters, mirror: mirror) {
+                    exactTally = try Self.mirroredTally(match, expression: expression, bound: bound, mirror: mirror,
+                                                        predicate: predicate, shown: shown, facets: request.facets,
+                                                        keep: pageEnd, in: db)
+                } else {
+                    exactTally = try Self.exactTally(match, expression: expression, bound: bound, shown: shown,
+                                                     facets: request.facets, keep: pageEnd, in: db)
+                }
             }
             // ... or its own bm25 is computed only for the matches that can reach the page (DeferredRanking).
             var deferred = deferrable && hit == nil && exactTally == nil

@@ -109,6 +109,28 @@ struct SearchTally {
         }
     }
 
+    /// The built-in facets whose values are text.
+    enum TextFacet { case source, kind, city, label }
+
+    /// Counts `count` more results whose `facet` has the value `bytes` (as that many `countFacets` calls would).
+    mutating func add(_ count: Int, _ facet: TextFacet, bytes: [UInt8]) {
+        guard count > 0 else { return }
+        func add(_ names: inout ByteInterner, _ counts: inout [Int]) {
+            let number = bytes.withUnsafeBufferPointer { names.number(of: $0) }
+            if number == counts.count { counts.append(0) }
+            counts[number] += count
+        }
+        switch facet {
+        case .source: add(&sourceNames, &sources)
+        case .kind: add(&kindNames, &kinds)
+        case .city: add(&cityNames, &cities)
+        case .label: add(&labelNames, &labels)
+        }
+    }
+
+    /// Counts `count` more results (the total only).
+    mutating func count(_ count: Int) { total += count }
+
     /// The facets as `SearchResults` shows them: the most frequent `limit` values of each, count first, then the
     /// value in SQLite's byte order for labels (as a `GROUP BY` gave them) and in Swift's order for the others.
     /// `otherMonths`: the month names SQLite gives the dates in `otherDates` ("" for none).

@@ -1,0 +1,146 @@
+/// `capture_facts` copied into memory as columns indexed by the search rowid, with every text value numbered once:
+/// what a common word's search reads from each of its tens of thousands of matches, without joining each to its
+/// facts row (a B-tree lookup and five text columns a row) or hashing its text values to count them.
+///
+/// ```
+/// capture_facts (one row per capture) ─► flags  [rowid]  present, member (moment_representative = 0),
+///                                                        representative (= 1), out_of_focus = 1, held = 0,
+///                                                        has_code ≠ 0 / = 1 / = 0, labels not NULL
+///                                        source, kind, city (0: NULL) [rowid] ─► value numbers ─► bytes
+///                                        date, month, size (-1: NULL) [rowid]
+///                                        labels [rowid] ─► label numbers (the names split at U+001F)
+///                                        member rowid ─► its moment's representative rowid
+/// ```
+///
+/// It is exactly the table at one version of the index (`IndexStore+FactsMirror` keeps it with this connection's
+/// write generation and `PRAGMA data_version`, and builds it again after any change); the flags hold each fact as
+/// the SQL conditions test it (`= 1`, `IS NOT 1`, `= 0`), so `FactsPredicate` and the search decide as the SQL
+/// would. Rowids must be dense enough for arrays (else no mirror is made). Pure, no database.
+struct FactsMirror: Sendable {
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt16
+        static let present = Flags(rawValue: 1)
+        /// `moment_representative = 0`: a moment's member, counted for its representative.
+        static let member = Flags(rawValue: 2)
+        /// `moment_representative = 1`.
+        static let representative = Flags(rawValue: 4)
+        /// `out_of_focus = 1` (NULL and other values are not).
+        static let outOfFocus = Flags(rawValue: 8)
+        /// `held = 0`.
+        static let notHeld = Flags(rawValue: 16)
+        /// `has_code` is not 0 (the `hasCode` facet's true).
+        static let codeTrue = Flags(rawValue: 32)
+        /// `has_code = 1` and `has_code = 0` (the filter's two conditions).
+        static let codeOne = Flags(rawValue: 64)
+        static let codeZero = Flags(rawValue: 128)
+        /// `labels` is not NULL.
+        static let labelled = Flags(rawValue: 256)
+    }
+
+    /// The facts by rowid (index = rowid; rows without facts have no `present` flag).
+    private(set) var flags: [Flags] = []
+    private(set) var source: [UInt32] = [], kind: [UInt32] = []
+    /// City number + 1, 0 for NULL.
+    private(set) var city: [UInt32] = []
+    private(set) var date: [Double] = []
+    /// `SearchTally.month(unixSeconds:)` of the date, or `Int32.min` when SQLite must name it.
+    private(set) var month: [Int32] = []
+    /// Tokens (`capture_facts.size`), -1 when NULL or too large.
+    private(set) var size: [Int32] = []
+    /// Row `r`'s label numbers are `labelNumbers[labelStart[r]..<labelStart[r + 1]]`.
+    private(set) var labelStart: [Int32] = [0]
+    private(set) var labelNumbers: [UInt32] = []
+    /// A member's representative (what `IndexStore.representative` gives it).
+    var representatives: [Int64: Int64] = [:]
+    /// The distinct values, by number.
+    private(set) var sources = ByteInterner(), kinds = ByteInterner(), cities = ByteInterner(),
+                     labels = ByteInterner()
+
+    /// Rowids past this many times the rows (plus a margin) make arrays too sparse to hold.
+    static let sparseness = 4
+
+    /// An empty mirror for at most `rows` rows whose highest rowid is `highest`; nil when the rowids are too
+    /// sparse for arrays.
+    init?(rows: Int, highest: Int64) {
+        guard highest >= 0, highest <= Int64(rows) * Int64(Self.sparseness) + 4_096 else { return nil }
+        let count = Int(highest) + 1
+        flags = [Flags](repeating: [], count: count)
+        source = [UInt32](repeating: 0, count: count)
+        kind = source
+        city = source
+        date = [Double](repeating: 0, count: count)
+        month = [Int32](repeating: Int32.min, count: count)
+        size = [Int32](repeating: -1, count: count)
+        labelStart = [Int32](repeating: 0, count: count + 1)
+        labelNumbers.reserveCapacity(rows * 2)
+    }
+
+    /// How many rowids the arrays cover.
+    var capacity: Int { flags.count }
+
+    /// Row `rowid`'s position, or nil when it has no facts here.
+    @inline(__always) func index(of rowid: Int64) -> Int? {
+        guard rowid >= 0, rowid < Int64(flags.count) else { return nil }
+        let index = Int(rowid)
+        return flags[index].contains(.present) ? index : nil
+    }
+
+    /// The facts of one row, as read from `capture_facts` (text as its bytes; rows in ascending rowid order).
+    struct Facts {
+        var rowid: Int64
+        var momentRepresentative: Int64
+        var outOfFocus: Int64?
+        var held: Int64
+        var source: UnsafeBufferPointer<UInt8>
+        var kind: UnsafeBufferPointer<UInt8>
+        var date: Double
+        var city: UnsafeBufferPointer<UInt8>?
+        var hasCode: Int64
+        var labels: UnsafeBufferPointer<UInt8>?
+        var size: Int64?
+    }
+
+    /// Adds one row; false when its rowid is outside the arrays or not above the last row's.
+    mutating func add(_ facts: Facts, after previous: Int64) -> Bool {
+        guard facts.rowid > previous, facts.rowid < Int64(flags.count) else { return false }
+        let index = Int(facts.rowid)
+        // Rows between the previous and this one have no facts: their labels are empty ranges.
+        for skipped in Int(max(previous, -1) + 1)..<index { labelStart[skipped + 1] = labelStart[skipped] }
+        var flags: Flags = .present
+        if facts.momentRepresentative == 0 { flags.insert(.member) }
+        if facts.momentRepresentative == 1 { flags.insert(.representative) }
+        if facts.outOfFocus == 1 { flags.insert(.outOfFocus) }
+        if facts.held == 0 { flags.insert(.notHeld) }
+        if facts.hasCode != 0 { flags.insert(.codeTrue) }
+        if facts.hasCode == 1 { flags.insert(.codeOne) }
+        if facts.hasCode == 0 { flags.insert(.codeZero) }
+        source[index] = UInt32(sources.number(of: facts.source))
+        kind[index] = UInt32(kinds.number(of: facts.kind))
+        city[index] = facts.city.map { UInt32(cities.number(of: $0) + 1) } ?? 0
+        date[index] = facts.date
+        month[index] = SearchTally.month(unixSeconds: facts.date).map { Int32($0) } ?? Int32.min
+        size[index] = facts.size.flatMap { $0 >= 0 && $0 <= Int64(Int32.max) ? Int32($0) : nil } ?? -1
+        if let joined = facts.labels {
+            flags.insert(.labelled)
+            let separator = IndexSchema.factsLabelSeparator.asciiValue!
+            var start = 0
+            for position in 0...joined.count where position == joined.count || joined[position] == separator {
+                labelNumbers.append(UInt32(labels.number(of: UnsafeBufferPointer(rebasing: joined[start..<position]))))
+                start = position + 1
+            }
+        }
+        labelStart[index + 1] = Int32(labelNumbers.count)
+        self.flags[index] = flags
+        return true
+    }
+
+    /// Closes the label ranges after the last row added (`last`: its rowid, -1 for none).
+    mutating func finish(last: Int64) {
+        for index in Int(max(last, -1) + 1)..<flags.count { labelStart[index + 1] = labelStart[index] }
+    }
+
+    /// Row `index`'s label numbers.
+    @inline(__always) func rowLabels(at index: Int) -> ArraySlice<UInt32> {
+        labelNumbers[Int(labelStart[index])..<Int(labelStart[index + 1])]
+    }
+}
