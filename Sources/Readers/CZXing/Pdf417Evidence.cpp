@@ -1,5 +1,4 @@
-// The evidence of Pdf417Evidence.hpp: each layer binarised, rows (and columns, through the transposed image) turned
-// into runs, the runs matched against PDF417's start and stop patterns in both polarities, and matches chained down
+// The evidence of Pdf417Evidence.hpp: each layer binarised, rows and columns turned into runs, the runs matched against PDF417's start and stop patterns in both polarities, and matches chained down
 // the sampled lines.
 #include "Pdf417Evidence.hpp"
 
@@ -74,17 +73,15 @@ struct Seen {
     int chainStart;
 };
 
-/// Scans every `step`-th row of `image`, sampled lines kLineStep px apart in the image sampled (a transposed image of
-/// every second column is scanned with `step` 1); sets `evidence` as chains of patterns are found. Returns early once both
+/// Scans every second row of `image`; sets `evidence` as chains of patterns are found. Returns early once both
 /// polarities have evidence.
-void scanRows(const BinaryImage &image, Pdf417Evidence &evidence, int step = kLineStep) {
+void scanRows(const BinaryImage &image, Pdf417Evidence &evidence) {
     std::vector<int> lengths, starts, ends;
     std::vector<Seen> seen[2], kept[2]; // [1]: dark first bar
     lengths.reserve(image.width);
     starts.reserve(image.width);
-    for (int line = 0; line * step < image.height; ++line) {
-        const int y = line * kLineStep; // where the line stands in the image sampled, in px
-        const uint8_t *row = &image.dark[size_t(line) * step * image.width];
+    for (int y = 0; y < image.height; y += kLineStep) {
+        const uint8_t *row = &image.dark[size_t(y) * image.width];
         lengths.clear();
         starts.clear();
         // Transitions 8 pixels at a time: the bytes of a word that differ from the word one pixel back.
@@ -135,6 +132,95 @@ void scanRows(const BinaryImage &image, Pdf417Evidence &evidence, int step = kLi
     }
 }
 
+/// A pattern found along a column: the column (in px), where the pattern starts down it, and its first bar's colour.
+struct Match {
+    int line;
+    int at;
+    bool dark;
+};
+
+/// Whether the last 8 (start) or 9 (stop) runs of a column, oldest first, hold a pattern; the oldest of the last 9 is
+/// `lengths[0]`.
+int windowPattern(const int *lengths, int count) {
+    if (count >= 8) {
+        const int *at = lengths + 1;
+        int total = 0;
+        for (int index = 0; index < 8; ++index) total += at[index];
+        if ((4 * at[1] <= at[0] + 4 && fits<8>(at, total, kStart, 17))
+            || (4 * at[6] <= at[7] + 4 && fits<8>(at, total, kStartReversed, 17)))
+            return 1;
+    }
+    if (count >= 9) {
+        int total = 0;
+        for (int index = 0; index < 9; ++index) total += lengths[index];
+        if ((3 * lengths[1] <= lengths[0] + 3 && fits<9>(lengths, total, kStop, 18))
+            || (3 * lengths[7] <= lengths[8] + 3 && fits<9>(lengths, total, kStopReversed, 18)))
+            return 0;
+    }
+    return -1;
+}
+
+/// The patterns along every second column of `image`, found in one pass down its rows (no turned copy): each column
+/// keeps its last 9 runs, and a run that ends is tested with the 7 or 8 before it. Chained as `scanRows` chains
+/// patterns along rows.
+void scanColumns(const BinaryImage &image, Pdf417Evidence &evidence) {
+    static_assert(kLineStep == 2, "the word mask below keeps every second byte");
+    const int width = image.width, height = image.height;
+    const int columns = (width + kLineStep - 1) / kLineStep;
+    struct Column {
+        int start = 0;
+        int count = 0;
+        int lengths[9] = {};
+        int starts[9] = {};
+        uint8_t colours[9] = {};
+    };
+    std::vector<Column> state(columns);
+    std::vector<Match> matches;
+    auto close = [&](int x, int y) {
+        Column &column = state[x / kLineStep];
+        std::memmove(column.lengths, column.lengths + 1, 8 * sizeof(int));
+        std::memmove(column.starts, column.starts + 1, 8 * sizeof(int));
+        std::memmove(column.colours, column.colours + 1, 8);
+        column.lengths[8] = y - column.start;
+        column.starts[8] = column.start;
+        column.colours[8] = image.dark[size_t(y - 1) * width + x];
+        column.start = y;
+        column.count = std::min(column.count + 1, 9);
+        const int first = windowPattern(column.lengths, column.count); // 1: the last 8 runs, 0: the last 9
+        if (first >= 0) matches.push_back({x, column.starts[first], column.colours[first] != 0});
+    };
+    constexpr uint64_t kSampled = 0x00FF00FF00FF00FFull; // bytes 0, 2, 4, 6 of a word starting at an even column
+    for (int y = 1; y < height; ++y) {
+        const uint8_t *row = image.dark.data() + size_t(y) * width, *above = row - width;
+        int x = 0;
+        for (; x + 8 <= width; x += 8) {
+            uint64_t here, back;
+            std::memcpy(&here, row + x, 8);
+            std::memcpy(&back, above + x, 8);
+            for (uint64_t changed = (here ^ back) & kSampled; changed; changed &= changed - 1)
+                close(x + __builtin_ctzll(changed) / 8, y);
+        }
+        for (; x < width; x += kLineStep)
+            if (row[x] != above[x]) close(x, y);
+    }
+    for (int x = 0; x < width; x += kLineStep) close(x, height); // the last run of each column ends with the image
+    std::sort(matches.begin(), matches.end(),
+              [](const Match &a, const Match &b) { return a.line < b.line || (a.line == b.line && a.at < b.at); });
+    std::vector<int> chainStart(matches.size());
+    size_t window = 0;
+    for (size_t index = 0; index < matches.size(); ++index) {
+        const Match &match = matches[index];
+        while (matches[window].line < match.line - kChainGap) ++window;
+        int start = match.line;
+        for (size_t other = window; other < index; ++other)
+            if (matches[other].line < match.line && matches[other].dark == match.dark
+                && std::abs(matches[other].at - match.at) <= kChainDrift)
+                start = std::min(start, chainStart[other]);
+        chainStart[index] = start;
+        if (match.line - start >= kChainSpan) (match.dark ? evidence.dark : evidence.light) = true;
+    }
+}
+
 /// `pixels` shrunk by `factor` (box average), as zxing-cpp's LumImagePyramid makes its layers.
 std::vector<uint8_t> shrunk(const uint8_t *pixels, int width, int height, int factor, int &outWidth, int &outHeight) {
     outWidth = width / factor;
@@ -156,7 +242,7 @@ void findInLayer(const uint8_t *pixels, int width, int height, Pdf417Evidence &e
     if (width < 17 || height < 17 || (evidence.dark && evidence.light)) return;
     const BinaryImage image = BinaryImage::from(pixels, width, height);
     scanRows(image, evidence);
-    if (!(evidence.dark && evidence.light)) scanRows(image.transposed(kLineStep), evidence, 1);
+    if (!(evidence.dark && evidence.light)) scanColumns(image, evidence);
 }
 
 } // namespace
@@ -221,19 +307,6 @@ BinaryImage BinaryImage::from(const uint8_t *pixels, int width, int height) {
         }
     }
     return image;
-}
-
-BinaryImage BinaryImage::transposed(int step) const {
-    const int columns = (width + step - 1) / step;
-    BinaryImage out{height, columns, std::vector<uint8_t>(size_t(columns) * height)};
-    constexpr int tile = 32;
-    for (int y0 = 0; y0 < height; y0 += tile)
-        for (int c0 = 0; c0 < columns; c0 += tile)
-            for (int y = y0; y < std::min(height, y0 + tile); ++y) {
-                const uint8_t *row = dark.data() + size_t(y) * width;
-                for (int c = c0; c < std::min(columns, c0 + tile); ++c) out.dark[size_t(c) * height + y] = row[c * step];
-            }
-    return out;
 }
 
 Pdf417Evidence FindPdf417Evidence(const uint8_t *pixels, int width, int height) {

@@ -65,7 +65,13 @@ public struct CodeReader: Sendable {
 
     /// `gray` with every level turned over (light codes become dark ones).
     private static func inverted(_ gray: GrayImage) -> GrayImage {
-        GrayImage(width: gray.width, height: gray.height, pixels: gray.pixels.map { 255 - $0 })
+        // 255 - level is the level's bits flipped; a plain loop over the buffer, which the compiler turns into vector
+        // instructions (`map` with a closure cost 2% of the stage's samples on /tmp/mixed99).
+        var pixels = gray.pixels
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices { buffer[index] = ~buffer[index] }
+        }
+        return GrayImage(width: gray.width, height: gray.height, pixels: pixels)
     }
 
     /// `code`, read in `crop` whose top left corner stands at (`x`, `y`) in `gray`, with its box in `gray`.
