@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a hostile set of captures carrying codes, with their payloads, for the codes stage's recall (seeded).
 
-    python3 scripts/make-code-set.py SEED OUT_DIR [--count N] [--inverted-share S]
+    python3 scripts/make-code-set.py SEED OUT_DIR [--count N] [--inverted-share S] [--symbologies PDF417,QRCODE]
 
 Each capture is what `zxing.codes` sees after `vips.decode` (long side at most 1600 px): a screenshot (light, dark,
 coloured or gradient ground, lines of text) or a real photo (Debian's wallpapers) with one or two codes made by
@@ -70,6 +70,9 @@ def text_page(rng, width, height, ground, ink):
 
 _PHOTO_CACHE = {}
 INVERTED_SHARE = 0.2  # --inverted-share S: a stress set of light codes on dark ground (the same draws otherwise)
+# --symbologies A,B: draw only these (a stress set of one family; the same draws otherwise when not given)
+SYMBOLOGIES = ["EANX", "EAN8", "UPCA", "UPCE", "CODE128", "CODE39", "ITF14", "CODABAR", "DBAR_OMN",
+               "QRCODE", "QRCODE", "MICROQR", "DATAMATRIX", "PDF417", "AZTEC"]
 
 
 def photo_page(rng, width, height):
@@ -132,8 +135,7 @@ def capture(rng, index, tmp):
     codes = []
     if rng.random() < 0.8:
         for _ in range(1 if rng.random() < 0.75 else 2):
-            symbology = rng.choice(["EANX", "EAN8", "UPCA", "UPCE", "CODE128", "CODE39", "ITF14", "CODABAR", "DBAR_OMN",
-                                    "QRCODE", "QRCODE", "MICROQR", "DATAMATRIX", "PDF417", "AZTEC"])
+            symbology = rng.choice(SYMBOLOGIES)
             data = payload(rng, symbology)
             try:
                 code, light, style = styled_code(rng, symbology, data, tmp, kind)
@@ -165,6 +167,9 @@ def main():
     global INVERTED_SHARE
     if "--inverted-share" in sys.argv:
         INVERTED_SHARE = float(sys.argv[sys.argv.index("--inverted-share") + 1])
+    global SYMBOLOGIES
+    if "--symbologies" in sys.argv:
+        SYMBOLOGIES = sys.argv[sys.argv.index("--symbologies") + 1].split(",")
     rng = random.Random(seed)
     out.mkdir(parents=True, exist_ok=True)
     truth = {}

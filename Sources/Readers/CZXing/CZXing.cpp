@@ -2,6 +2,7 @@
 #define ZX_USE_UTF8 1
 #include "CZXing.h"
 #include "LinearCodes.hpp"
+#include "Pdf417Evidence.hpp"
 
 #include <ZXing/ReadBarcode.h>
 #include <ZXing/ZXVersion.h>
@@ -124,6 +125,11 @@ extern "C" void pool_zx_free(PoolZXResults *results) {
     std::free(results->codes);
     std::free(results->error);
     *results = PoolZXResults{nullptr, 0, nullptr};
+}
+
+extern "C" void pool_zx_pdf417_evidence(const uint8_t *gray, int width, int height, PoolZXPdf417Evidence *out) {
+    const pool::Pdf417Evidence evidence = pool::FindPdf417Evidence(gray, width, height);
+    *out = PoolZXPdf417Evidence{evidence.dark ? 1 : 0, evidence.light ? 1 : 0};
 }
 
 #define POOL_ZX_STRINGIFY(x) #x

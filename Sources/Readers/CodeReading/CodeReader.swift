@@ -17,7 +17,7 @@ public struct CodeReader: Sendable {
         return try read(image, trace: &trace)
     }
 
-    /// Reads every code in `image`, saying in `trace` what the inverted pass read.
+    /// Reads every code in `image`, saying in `trace` what the inverted pass read and where PDF417 was looked for.
     public func read(_ image: RGBImage, trace: inout CodeReadingTrace) throws(ReadingError) -> CaptureCodes {
         guard image.width > 0, image.height > 0 else { throw .unusableImage("the image is empty (0 pixels)") }
         guard image.width * image.height <= options.maximumPixels else {
@@ -25,11 +25,18 @@ public struct CodeReader: Sendable {
                 + "\(options.maximumPixels) pixels")
         }
         let gray = GrayImage(image)
-        var codes = try scan(gray, formats: options.formats)
+        let evidence = options.pdf417Evidence && options.formats.contains(.pdf417)
+            ? Pdf417Evidence(in: gray) : Pdf417Evidence(dark: true, light: true)
+        let plainFormats = options.formats.filter { $0 != .pdf417 || evidence.dark }
+        var codes = try scan(gray, formats: plainFormats)
+        trace.plainPdf417 = plainFormats.contains(.pdf417)
         trace.invertedPass = .skipped
+        trace.invertedPdf417 = false
         if options.tryInvert && codes.isEmpty && DarkGround.present(in: gray) {
+            let invertedFormats = options.formats.filter { $0 != .pdf417 || evidence.light }
             trace.invertedPass = .whole
-            codes = try scan(Self.inverted(gray), formats: options.formats)
+            trace.invertedPdf417 = invertedFormats.contains(.pdf417)
+            codes = try scan(Self.inverted(gray), formats: invertedFormats)
         }
         if options.aztecSearch && options.formats.contains(.aztec) && !codes.contains(where: { $0.format == "Aztec" }) {
             codes += try searchAztec(gray)
@@ -58,7 +65,13 @@ public struct CodeReader: Sendable {
 
     /// `gray` with every level turned over (light codes become dark ones).
     private static func inverted(_ gray: GrayImage) -> GrayImage {
-        GrayImage(width: gray.width, height: gray.height, pixels: gray.pixels.map { 255 - $0 })
+        // 255 - level is the level's bits flipped; a plain loop over the buffer, which the compiler turns into vector
+        // instructions (`map` with a closure cost 2% of the stage's samples on /tmp/mixed99).
+        var pixels = gray.pixels
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices { buffer[index] = ~buffer[index] }
+        }
+        return GrayImage(width: gray.width, height: gray.height, pixels: pixels)
     }
 
     /// `code`, read in `crop` whose top left corner stands at (`x`, `y`) in `gray`, with its box in `gray`.
@@ -73,6 +86,8 @@ public struct CodeReader: Sendable {
     }
 
     private func scan(_ gray: GrayImage, formats: [CodeFormat]) throws(ReadingError) -> [ReadCode] {
+        // No format left (PDF417 alone asked for, and no evidence of it): nothing to read (0 would mean every format).
+        guard !formats.isEmpty else { return [] }
         var settings = PoolZXOptions()
         settings.formats = formats.reduce(0) { $0 | $1.bit }
         settings.try_harder = options.tryHarder ? 1 : 0

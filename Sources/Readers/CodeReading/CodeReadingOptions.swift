@@ -19,6 +19,10 @@ public struct CodeReadingOptions: Sendable, Equatable {
     /// When nothing is found, scan the inverted image too (light codes on dark ground), if the image has any
     /// dark ground (`DarkGround`).
     public var tryInvert: Bool = true
+    /// Look for PDF417 in a pass only when its polarity shows a PDF417 start or stop pattern on a few rows in a row
+    /// (`Pdf417Evidence`): zxing-cpp's PDF417 detector is its costliest reader on photos and needs those patterns
+    /// itself. Off: PDF417 is looked for in every pass, as before (benchmarks/README.md).
+    public var pdf417Evidence: Bool = true
     /// When no Aztec code was found, look for one off the image centre too (zxing-cpp 1.4 looks from the centre).
     public var aztecSearch: Bool = true
     /// Images with more pixels than this fail instead of being read.

@@ -23,6 +23,7 @@ extension CodeReadingOptions {
         linearOneRead = try options.bool("linearOneRead", default: linearOneRead)
         linearDownscale = try options.bool("linearDownscale", default: linearDownscale)
         aztecSearch = try options.bool("aztecSearch", default: aztecSearch)
+        pdf417Evidence = try options.bool("pdf417Evidence", default: pdf417Evidence)
         maximumPixels = try options.int("maximumPixels", default: maximumPixels, in: 1...400_000_000)
     }
 }

@@ -56,6 +56,16 @@ int pool_zx_read(const uint8_t *pixels, int width, int height, int channels, con
 /// Frees what pool_zx_read allocated in `results` and zeroes it.
 void pool_zx_free(PoolZXResults *results);
 
+/// Whether a PDF417 start or stop pattern shows in an image (see Pdf417Evidence.hpp): 1 or 0 for dark codes on light
+/// ground (what the plain pass reads) and for light codes on dark ground (what the inverted pass reads).
+typedef struct PoolZXPdf417Evidence {
+    int dark;
+    int light;
+} PoolZXPdf417Evidence;
+
+/// Looks for PDF417 start and stop patterns in an 8-bit gray image (rows of `width` bytes, no padding).
+void pool_zx_pdf417_evidence(const uint8_t *gray, int width, int height, PoolZXPdf417Evidence *out);
+
 /// The zxing-cpp version this shim was built against ("1.4.0").
 const char *pool_zx_version(void);
 
