@@ -15,8 +15,10 @@ enum OutlinedText {
     /// Pages whose plain lines hold at least this many of one or two letters, and at least this share of all
     /// lines, look textured: only there is the page looked at again (elsewhere outlined strokes are the plain
     /// letters themselves, and the second look costs as much as the first).
-    static let texturedLines = 6
-    static let texturedShare = 0.25
+    /// (Tuning seeds 7 and 8: the photo pages have 160-760 such lines, 66-90% of theirs; with 6 and 25% a dense
+    /// article page and a few code and chat pages were looked at again and lost words.)
+    static let texturedLines = 20
+    static let texturedShare = 0.6
 
     /// Whether `lines` (a page's plain lines) look like a photo's texture: many lines of one or two letters.
     static func looksTextured(_ lines: [FoundLine]) -> Bool {
