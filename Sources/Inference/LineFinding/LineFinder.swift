@@ -4,7 +4,8 @@ import LineRecognition
 /// ways (dark ink and light ink), each ink's connected components are grouped into rows of letters split at gaps
 /// wide for their height (`RowGrouping`), lines made of the counters of the other ink's letters are dropped
 /// (`Counters`), a light-ink line that covers a dark-ink line is dropped (or the other way round: the one with
-/// more letters stays), and the lines come back in reading order (`ReadingOrder`). Cheap: one pass of local
+/// more letters stays), outlined letters over a photo are looked for again (`OutlinedText`), and the lines come
+/// back in reading order (`ReadingOrder`). Cheap: one pass of local
 /// means, two of run-length labelling.
 package struct LineFinder: Sendable {
     /// The half side of the square each pixel is compared with.
@@ -17,6 +18,8 @@ package struct LineFinder: Sendable {
     package var maximumLetterHeight = 160
     /// Look for light letters on darker ground too.
     package var lightInk = true
+    /// Look again for outlined letters (`OutlinedText`) where the plain lines look like a photo's texture.
+    package var outlinedText = true
 
     package init() {}
 
@@ -41,6 +44,9 @@ package struct LineFinder: Sendable {
             var line = line
             line.lightOnDark = Self.isLightOnDark(line, in: page)
             return line
+        }
+        if outlinedText && OutlinedText.looksTextured(lines) {
+            return ReadingOrder.sorted(OutlinedText.merged(lines, map: map, page: page, limits: limits))
         }
         return ReadingOrder.sorted(lines)
     }
