@@ -41,19 +41,22 @@ struct InkMap {
                             output[row + x] = Ink.light.rawValue
                         }
                     }
-                    let inside = narrow ? radius..<max(radius, width - radius) : 0..<0
-                    for x in 0..<min(width, inside.lowerBound) { classify(x) }
-                    if !inside.isEmpty {
+                    // Columns 0..<first and last..<width have windows cut by the row's ends (all of them when
+                    // the window is wider than the row, or the products could overflow).
+                    let first = narrow ? min(width, radius) : 0
+                    let last = narrow ? max(first, width - radius) : 0
+                    for x in 0..<first { classify(x) }
+                    if last > first {
                         let area = Int32((2 * radius + 1) * rows), margin = Int32(contrast) &* area
                         let source = pixels.baseAddress! + row, target = output.baseAddress! + row
                         let sums = totals.baseAddress!
-                        for x in inside {
+                        for x in first..<last {
                             let value = Int32(source[x]) &* area, total = Int32(bitPattern: sums[x])
                             let dark = value &+ margin < total, light = value &- margin > total
                             target[x] = dark ? Ink.dark.rawValue : (light ? Ink.light.rawValue : 0)
                         }
                     }
-                    for x in max(inside.upperBound, min(width, inside.lowerBound))..<width { classify(x) }
+                    for x in last..<width { classify(x) }
                 }
             }
         }
