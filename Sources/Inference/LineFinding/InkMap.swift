@@ -23,9 +23,13 @@ struct InkMap {
         var classes = [UInt8](repeating: 0, count: width * page.height)
         page.pixels.withUnsafeBufferPointer { pixels in
             classes.withUnsafeMutableBufferPointer { output in
+                // Where no product can pass Int32, the columns whose window lies wholly inside the row (one area)
+                // are classified in 32-bit integers, which run on vectors; the same comparisons, so the same classes.
+                let narrow = (255 + abs(contrast)) * min(width, 2 * radius + 1) * min(page.height, 2 * radius + 1)
+                    < Int(Int32.max)
                 WindowSums.forEachRow(pixels, width: width, height: page.height, radius: radius) { y, totals, rows in
                     let row = y * width
-                    for x in 0..<width {
+                    @inline(__always) func classify(_ x: Int) {
                         let x0 = max(0, x - radius), x1 = min(width, x + radius + 1)
                         let total = Int(totals[x])
                         let area = (x1 - x0) * rows
@@ -37,6 +41,22 @@ struct InkMap {
                             output[row + x] = Ink.light.rawValue
                         }
                     }
+                    // Columns 0..<first and last..<width have windows cut by the row's ends (all of them when
+                    // the window is wider than the row, or the products could overflow).
+                    let first = narrow ? min(width, radius) : 0
+                    let last = narrow ? max(first, width - radius) : 0
+                    for x in 0..<first { classify(x) }
+                    if last > first {
+                        let area = Int32((2 * radius + 1) * rows), margin = Int32(contrast) &* area
+                        let source = pixels.baseAddress! + row, target = output.baseAddress! + row
+                        let sums = totals.baseAddress!
+                        for x in first..<last {
+                            let value = Int32(source[x]) &* area, total = Int32(bitPattern: sums[x])
+                            let dark = value &+ margin < total, light = value &- margin > total
+                            target[x] = dark ? Ink.dark.rawValue : (light ? Ink.light.rawValue : 0)
+                        }
+                    }
+                    for x in last..<width { classify(x) }
                 }
             }
         }
@@ -53,12 +73,10 @@ struct InkMap {
             var count = 0
             for y in 0..<height {
                 let row = classes.baseAddress! + y * width
-                var inside = false
-                for x in 0..<width {
-                    let on = row[x] == target
-                    if on && !inside { count += 1 }
-                    inside = on
-                }
+                // A run starts where the ink is and the pixel before is not (a loop without a carried flag, so
+                // it runs on vectors).
+                count += row[0] == target ? 1 : 0
+                for x in 1..<width where row[x] == target && row[x - 1] != target { count += 1 }
             }
             guard count > 0 else { return [] }
             let starts = UnsafeMutablePointer<Int32>.allocate(capacity: count)
@@ -85,10 +103,11 @@ struct InkMap {
                 let rowStart = runs
                 var x = 0
                 var scan = previousStart
-                while x < width {
-                    guard row[x] == target else { x += 1; continue }
+                while true {
+                    x = Self.first(in: row, from: x, width: width, target: target, equal: true)
+                    guard x < width else { break }
                     let start = x
-                    while x < width && row[x] == target { x += 1 }
+                    x = Self.first(in: row, from: x, width: width, target: target, equal: false)
                     let index = Int32(runs)
                     starts[runs] = Int32(start)
                     ends[runs] = Int32(x)
@@ -126,6 +145,28 @@ struct InkMap {
             }
             return blobs
         }
+    }
+}
+
+extension InkMap {
+    /// The first column from `start` on whose class is `target` (`equal`) or is not (`!equal`); `width` if none.
+    /// Eight pixels at a time: a row is mostly ground, and a run mostly more than a pixel.
+    @inline(__always)
+    static func first(in row: UnsafePointer<UInt8>, from start: Int, width: Int, target: UInt8, equal: Bool) -> Int {
+        var x = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let pattern = UInt64(target) &* ones
+        while x + 8 <= width {
+            // Bytes that equal the target become 0 (little-endian: the first pixel is the lowest byte).
+            let word = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) ^ pattern
+            // equal: the lowest byte flagged by the zero-byte test is the first zero byte (a borrow can flag only
+            // bytes above a true zero); not equal: any byte not zero.
+            let flags = equal ? (word &- ones) & ~word & (ones &* 0x80) : word
+            if flags != 0 { return x + flags.trailingZeroBitCount / 8 }
+            x += 8
+        }
+        while x < width && (row[x] == target) != equal { x += 1 }
+        return x
     }
 }
 

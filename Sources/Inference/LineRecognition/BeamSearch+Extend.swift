@@ -83,6 +83,13 @@ extension BeamSearch {
         if bestStart == nil || candidate.score > bestStart!.score { bestStart = candidate }
     }
 
+    /// The lowest score of the paths of a heap (not empty).
+    private func lowestScore(_ heap: [Int32]) -> Float {
+        var lowest = nodes[Int(heap[0])].score
+        for index in heap.dropFirst() where nodes[Int(index)].score < lowest { lowest = nodes[Int(index)].score }
+        return lowest
+    }
+
     /// A character on a dictionary path (`ContinueDawg`): a blank stays, a space must follow a complete word,
     /// anything else must continue the word in some dictionary.
     mutating func continueWord(code: Int, character: Int32, certainty: Float, after previous: Int32?) {
@@ -94,8 +101,7 @@ extension BeamSearch {
         }
         let score = certainty + (previous.map { nodes[Int($0)].score } ?? 0)
         if wordHeap.count >= Self.width, plainHeap.count >= Self.width,
-           score <= wordHeap.map({ nodes[Int($0)].score }).min()!,
-           score <= plainHeap.map({ nodes[Int($0)].score }).min()! { return }
+           score <= lowestScore(wordHeap), score <= lowestScore(plainHeap) { return }
         let lastIndex = previous.map { nodes[Int($0)].lastCharacter } ?? -1
         let last = lastIndex >= 0 ? nodes[Int(lastIndex)] : nil
         if character == 0 {

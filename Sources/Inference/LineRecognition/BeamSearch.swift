@@ -54,6 +54,13 @@ struct BeamSearch {
     var wordHeap: [Int32] = [], plainHeap: [Int32] = []
     /// The best path that may start a dictionary word at this step (one only, as Tesseract keeps).
     var bestStart: Node?
+    /// The heaps of the step before, while a step is read (kept, with their storage, from step to step).
+    private var previousWords: [Int32] = [], previousPlain: [Int32] = []
+    /// The step's five best codes, and its tiers of codes to try: the best two and the blank, the next three,
+    /// every other code (built only when the first two give no path). Kept from step to step, so a step
+    /// allocates nothing.
+    private var best: [Int] = []
+    private var tiers: [[Int]] = [[], [], []]
     /// The step being read, and its row of probabilities.
     var step = 0
     var row: UnsafeBufferPointer<Float> = UnsafeBufferPointer(start: nil, count: 0)
@@ -146,29 +153,47 @@ struct BeamSearch {
         self.row = row
         self.step = step
         // The five best codes: the first two and the blank are tried first, the next three if need be.
-        var best: [Int] = []
+        best.removeAll(keepingCapacity: true)
         for code in 0..<codes {
-            guard best.count < 5 || row[code] > row[best[best.count - 1]] else { continue }
+            let probability = row[code]
+            guard best.count < 5 || probability > row[best[best.count - 1]] else { continue }
             var at = best.count
-            while at > 0 && row[best[at - 1]] < row[code] { at -= 1 }
-            best.insert(code, at: at)
-            if best.count > 5 { best.removeLast() }
+            while at > 0 && row[best[at - 1]] < probability { at -= 1 }
+            // Inserted at `at`, the sixth dropped: the ones after `at` move down one place.
+            if best.count < 5 { best.append(code) }
+            var slot = best.count - 1
+            while slot > at {
+                best[slot] = best[slot - 1]
+                slot -= 1
+            }
+            best[at] = code
         }
-        var tiers: [[Int]] = [Array(best.prefix(2)), Array(best.dropFirst(2))]
+        tiers[0].removeAll(keepingCapacity: true)
+        tiers[0].append(contentsOf: best.prefix(2))
         if !tiers[0].contains(nullCode) { tiers[0].append(nullCode) }
-        tiers[1].removeAll { $0 == nullCode }
-        tiers.append((0..<codes).filter { !tiers[0].contains($0) && !tiers[1].contains($0) })
+        tiers[1].removeAll(keepingCapacity: true)
+        for code in best.dropFirst(2) where code != nullCode { tiers[1].append(code) }
 
-        let previousWords = wordHeap, previousPlain = plainHeap
-        wordHeap = []
-        plainHeap = []
+        swap(&previousWords, &wordHeap)
+        swap(&previousPlain, &plainHeap)
+        wordHeap.removeAll(keepingCapacity: true)
+        plainHeap.removeAll(keepingCapacity: true)
         bestStart = nil
         if step == 0 {
-            extend(nil, inWord: false, codes: tiers[0], tier: tiers[0])
-            if dictionary != nil { extend(nil, inWord: true, codes: tiers[0], tier: tiers[0]) }
+            let first = tiers[0]
+            extend(nil, inWord: false, codes: first, tier: first)
+            if dictionary != nil { extend(nil, inWord: true, codes: first, tier: first) }
             return
         }
-        for tier in tiers where wordHeap.isEmpty && plainHeap.isEmpty {
+        let previousWords = previousWords, previousPlain = previousPlain
+        for level in 0..<3 where wordHeap.isEmpty && plainHeap.isEmpty {
+            if level == 2 {
+                tiers[2].removeAll(keepingCapacity: true)
+                for code in 0..<codes where !tiers[0].contains(code) && !tiers[1].contains(code) {
+                    tiers[2].append(code)
+                }
+            }
+            let tier = tiers[level]
             for index in previousWords { extend(index, inWord: true, codes: tier, tier: tier) }
             for index in previousPlain { extend(index, inWord: false, codes: tier, tier: tier) }
         }

@@ -11,8 +11,10 @@ extension LineRecognizer {
         var owners: [Int] = []
         var spaces: [MeasuredSpaces] = []
         for (index, line) in lines.enumerated() where line.width > 0 && line.height > 0 {
-            let measured = MeasuredSpaces(line: line, page: page)
-            for piece in LineSegmenter.pieces(of: line, in: page) where piece.right > piece.left {
+            // One ink profile of the line for both the pieces and the measured spaces.
+            let profile = InkProfile(rect: line, page: page)
+            let measured = MeasuredSpaces(profile: profile)
+            for piece in LineSegmenter.pieces(of: line, profile: profile) where piece.right > piece.left {
                 pieces.append(LineRect(left: piece.left, top: line.top, width: piece.right - piece.left,
                                        height: line.height))
                 owners.append(index)

@@ -71,10 +71,20 @@ package struct LineRecognizer: Sendable {
             .map { (CharacterTable.text(of: $0.characters), $0.confidence) }
     }
 
+    /// The confidence `recognize` gives each line, without its text. That confidence is the greedy read's
+    /// whatever the decoding (the dictionary beam only repairs characters), so the beam is not run.
+    package func confidences(_ lines: [LineRect], in page: GrayImage, inverted: Bool = false,
+                             upsideDown: Bool = false, scratch: LineScratch) -> [Double] {
+        recognizeCharacters(lines, in: page, inverted: inverted, upsideDown: upsideDown, scratch: scratch,
+                            greedy: true).map(\.confidence)
+    }
+
     /// What `recognize` reads, character by character with the output step of each, and each line's number of
-    /// output steps (they span the line's width evenly).
+    /// output steps (they span the line's width evenly). `greedy`: decoded greedily whatever `decoding` says
+    /// (the same confidences).
     func recognizeCharacters(_ lines: [LineRect], in page: GrayImage, inverted: Bool = false,
-                             upsideDown: Bool = false, scratch: LineScratch, stepsPerGroup: Int = 24_000)
+                             upsideDown: Bool = false, scratch: LineScratch, stepsPerGroup: Int = 24_000,
+                             greedy: Bool = false)
         -> [(characters: [CharacterTable.ReadCharacter], confidence: Double, steps: Int)]
     {
         var results = [(characters: [CharacterTable.ReadCharacter], confidence: Double, steps: Int)](
@@ -85,7 +95,7 @@ package struct LineRecognizer: Sendable {
             guard !group.isEmpty else { return }
             let outputs = network.forward(group.map(\.features), scratch: scratch)
             for (member, output) in zip(group, outputs) {
-                let read = decode(output)
+                let read = greedy ? characters.decodeCharacters(output) : decode(output)
                 results[member.index] = (read.characters, read.confidence, output.positions)
             }
             group.removeAll()

@@ -25,9 +25,13 @@ package enum LineSegmenter {
     /// The pieces of the line in `rect` of `page` to read on their own, left to right: split at its wide
     /// gaps, trimmed to their ink and padded. A line with no measurable ink comes back whole.
     package static func pieces(of rect: LineRecognizer.LineRect, in page: GrayImage) -> [Piece] {
+        pieces(of: rect, profile: InkProfile(rect: rect, page: page))
+    }
+
+    /// `pieces(of:in:)` from the line's ink profile, already measured (`MeasuredSpaces` shares it).
+    static func pieces(of rect: LineRecognizer.LineRect, profile: InkProfile) -> [Piece] {
         let whole = [Piece(left: rect.left, right: rect.left + rect.width)]
         guard rect.width >= 4, rect.height >= 4 else { return whole }
-        let profile = InkProfile(rect: rect, page: page)
         guard let xHeight = profile.xHeight, xHeight >= 3 else { return whole }
         let gaps = profile.gaps()
         // Only gaps no letter gap could be split: cutting at every word space (`spaceThreshold`) also cut words

@@ -23,7 +23,11 @@ struct MeasuredSpaces {
     }
 
     init(line: LineRecognizer.LineRect, page: GrayImage) {
-        let profile = InkProfile(rect: line, page: page)
+        self.init(profile: InkProfile(rect: line, page: page))
+    }
+
+    /// The gaps of a line's ink profile, already measured (`LineSegmenter` shares it).
+    init(profile: InkProfile) {
         guard let xHeight = profile.xHeight, xHeight >= Self.minimumXHeight else {
             gaps = []
             return

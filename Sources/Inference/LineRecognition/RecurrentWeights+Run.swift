@@ -192,12 +192,13 @@ extension RecurrentWeights {
                                     blasint(cells), 1, sums.baseAddress, blasint(gates))
                     }
                 }
-                for index in 0..<active {
-                    let h = output.baseAddress! + index * cells
-                    line_lstm_cell(sums.baseAddress! + index * gates, state.baseAddress! + index * cells, h,
-                                   Int32(cells), Self.stateLimit)
-                    if keepAll {
-                        (outputs.baseAddress! + (sequences[index].start + step) * cells).update(from: h, count: cells)
+                // The cells of every running sequence in one call (their chains overlap; the same floats).
+                line_lstm_cells(sums.baseAddress!, state.baseAddress!, output.baseAddress!, Int32(active),
+                                Int32(cells), Self.stateLimit)
+                if keepAll {
+                    for index in 0..<active {
+                        (outputs.baseAddress! + (sequences[index].start + step) * cells)
+                            .update(from: output.baseAddress! + index * cells, count: cells)
                     }
                 }
             }

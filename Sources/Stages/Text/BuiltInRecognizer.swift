@@ -141,9 +141,9 @@ struct BuiltInRecognizer: TextRecognizer {
         // of that, no turned read can beat them by the margin, and reading them turned would change nothing.
         let standing = sample.reduce(0) { $0 + reads[$1].confidence } / Double(sample.count)
         guard standing + Self.upsideDownMargin <= 1 + Self.confidenceSlack else { return false }
-        let turned = reader.recognize(sample.map { rects[$0] }, in: page, inverted: inverted, upsideDown: true,
-                                      scratch: scratch)
-        let flipped = turned.reduce(0) { $0 + $1.confidence } / Double(sample.count)
+        let turned = reader.confidences(sample.map { rects[$0] }, in: page, inverted: inverted, upsideDown: true,
+                                        scratch: scratch)
+        let flipped = turned.reduce(0, +) / Double(sample.count)
         return flipped > standing + Self.upsideDownMargin
     }
 }

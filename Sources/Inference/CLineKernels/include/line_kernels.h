@@ -14,6 +14,11 @@ void line_logistic(float *values, int count);
 /// output gate. Updates `state` (clipped to +-state_limit) and writes the new output.
 void line_lstm_cell(float *gates, float *state, float *output, int cells, float state_limit);
 
+/// line_lstm_cell for `rows` sequences at once (the same floats): row r's gates at gates + r * 4 * cells, its state
+/// and output at state + r * cells and output + r * cells. The three arrays must not overlap.
+void line_lstm_cells(float *restrict gates, float *restrict state, float *restrict output, int rows, int cells,
+                     float state_limit);
+
 /// For every position of a height x width map of `depth` features: the sums of a dense layer over the
 /// position's neighbourhood (2*half_x+1 by 2*half_y+1, x outermost, then y, then feature; zero outside the
 /// map), `outputs` per position: output = bias + neighbourhood . weights. weights: one row of `outputs`
