@@ -30,17 +30,12 @@ package struct LineFinder: Sendable {
         var limits = RowGrouping.Limits()
         limits.minimumLetterHeight = minimumLetterHeight
         limits.maximumLetterHeight = maximumLetterHeight
-        let darkBlobs = map.components(of: .dark)
-        let firstDark = RowGrouping.lines(darkBlobs, lightOnDark: false, limits: limits)
-        guard lightInk else { return ReadingOrder.sorted(firstDark) }
-        let lightBlobs = map.components(of: .light)
-        let firstLight = RowGrouping.lines(lightBlobs, lightOnDark: true, limits: limits)
-        // Lines made of the counters of the other ink's letters go (`Counters`).
-        let dark = Counters.removed(from: firstDark, blobs: darkBlobs, hosts: lightBlobs, hostLines: firstLight,
-                                    minimumLetterHeight: minimumLetterHeight)
-        let light = Counters.removed(from: firstLight, blobs: lightBlobs, hosts: darkBlobs, hostLines: firstDark,
-                                     minimumLetterHeight: minimumLetterHeight)
-        let lines = Self.resolve(dark, light, in: page).map { line in
+        guard lightInk else {
+            return ReadingOrder.sorted(RowGrouping.lines(map.components(of: .dark), lightOnDark: false, limits: limits))
+        }
+        // Lines made of the counters of the other ink's letters go (`InkRows`).
+        let rows = InkRows(map, limits: limits)
+        let lines = Self.resolve(rows.dark, rows.light, in: page).map { line in
             var line = line
             line.lightOnDark = Self.isLightOnDark(line, in: page)
             return line

@@ -32,14 +32,8 @@ enum OutlinedText {
         -> [FoundLine]
     {
         let outlined = map.outlined(reach: reach)
-        let darkBlobs = outlined.components(of: .dark), lightBlobs = outlined.components(of: .light)
-        let firstDark = RowGrouping.lines(darkBlobs, lightOnDark: false, limits: limits)
-        let firstLight = RowGrouping.lines(lightBlobs, lightOnDark: true, limits: limits)
-        let dark = Counters.removed(from: firstDark, blobs: darkBlobs, hosts: lightBlobs, hostLines: firstLight,
-                                    minimumLetterHeight: limits.minimumLetterHeight)
-        let light = Counters.removed(from: firstLight, blobs: lightBlobs, hosts: darkBlobs, hostLines: firstDark,
-                                     minimumLetterHeight: limits.minimumLetterHeight)
-        let candidates = LineFinder.resolve(dark, light, in: page).filter { $0.letters >= minimumLetters }
+        let rows = InkRows(outlined, limits: limits)
+        let candidates = LineFinder.resolve(rows.dark, rows.light, in: page).filter { $0.letters >= minimumLetters }
         guard !candidates.isEmpty else { return lines }
         var keep = [Bool](repeating: true, count: lines.count)
         var added: [FoundLine] = []

@@ -39,15 +39,9 @@ package struct SceneText: Sendable {
         limits.minimumLetterHeight = finder.minimumLetterHeight
         limits.maximumLetterHeight = finder.maximumLetterHeight
         limits.slantedBaselines = true
-        let darkBlobs = map.components(of: .dark), lightBlobs = map.components(of: .light)
-        let firstDark = RowGrouping.lines(darkBlobs, lightOnDark: false, limits: limits)
-        let firstLight = RowGrouping.lines(lightBlobs, lightOnDark: true, limits: limits)
-        let dark = Counters.removed(from: firstDark, blobs: darkBlobs, hosts: lightBlobs, hostLines: firstLight,
-                                    minimumLetterHeight: finder.minimumLetterHeight)
-        let light = Counters.removed(from: firstLight, blobs: lightBlobs, hosts: darkBlobs, hostLines: firstDark,
-                                     minimumLetterHeight: finder.minimumLetterHeight)
-        return judge(dark, blobs: darkBlobs, ink: .dark, map: map, page: page)
-            + judge(light, blobs: lightBlobs, ink: .light, map: map, page: page)
+        let rows = InkRows(map, limits: limits)
+        return judge(rows.dark, blobs: rows.darkBlobs, ink: .dark, map: map, page: page)
+            + judge(rows.light, blobs: rows.lightBlobs, ink: .light, map: map, page: page)
     }
 
     private func judge(_ lines: [FoundLine], blobs: [InkBlob], ink: InkMap.Ink, map: InkMap, page: GrayImage)
