@@ -42,18 +42,15 @@ extension RecurrentWeights {
                 }
             }
         }
-        // Sequences all as long (an LSTM along y: every column of every line) whose inputs round to the same bytes
-        // as an earlier one's give its outputs: only the first of each runs (`RepeatedSequences`).
-        let (running, representative, runTotal) = withoutRepeats(sequences, total: total, scratch: scratch)
-        // Sequences all as long run in chunks, so each step's sums, states and outputs stay in the cache instead
-        // of streaming megabytes through memory at every step. Only with 8-bit weights, whose sums for one row do
-        // not depend on the other rows (a float sgemm's may).
+        // Sequences all as long (an LSTM along y: every column of every line) run in chunks, so each step's sums,
+        // states and outputs stay in the cache instead of streaming megabytes through memory at every step. Only
+        // with 8-bit weights, whose sums for one row do not depend on the other rows (a float sgemm's may).
         var last: [Float] = []
-        let chunked = quantized != nil && running.first?.length == running.last?.length
+        let chunked = quantized != nil && sequences.first?.length == sequences.last?.length
             && !ArithmeticBaseline.isOn
-        let chunk = chunked ? Self.chunk : max(1, running.count)
-        for first in stride(from: 0, to: running.count, by: chunk) {
-            last += advance(sequences: running[first..<min(first + chunk, running.count)], total: runTotal,
+        let chunk = chunked ? Self.chunk : max(1, sequences.count)
+        for first in stride(from: 0, to: sequences.count, by: chunk) {
+            last += advance(sequences: sequences[first..<min(first + chunk, sequences.count)], total: total,
                             keepAll: !summarizing, scratch: scratch)
         }
         let outputs = scratch.outputs
@@ -62,53 +59,18 @@ extension RecurrentWeights {
             LineFeatures(height: $0.height, width: summarizing ? min(1, $0.width) : $0.width, depth: cells)
         }
         for (index, sequence) in sequences.enumerated() {
-            let ran = representative[index]
             if summarizing {
                 let target = sequence.row * cells
                 results[sequence.map].values.replaceSubrange(target..<(target + cells),
-                                                             with: last[(ran * cells)..<((ran + 1) * cells)])
+                                                             with: last[(index * cells)..<((index + 1) * cells)])
             } else {
-                let target = sequence.row * sequence.length * cells, source = running[ran].start * cells
+                let target = sequence.row * sequence.length * cells, source = sequence.start * cells
                 results[sequence.map].values.replaceSubrange(
                     target..<(target + sequence.length * cells),
                     with: outputs[source..<(source + sequence.length * cells)])
             }
         }
         return results
-    }
-
-    /// The sorted sequences to run, the one run for each sequence (a position among them) and their positions
-    /// in all: with 8-bit weights and sequences all as long, the first of each distinct input (rounded to bytes)
-    /// only, their inputs moved to the front of `scratch.gathered`; else all of them.
-    private func withoutRepeats(_ sequences: [Sequence], total: Int, scratch: LineScratch)
-        -> (running: [Sequence], representative: [Int], total: Int)
-    {
-        let everyOne = (sequences, Array(sequences.indices), total)
-        guard let (quantizedInput, _) = quantized, !ArithmeticBaseline.isOn, sequences.count > 1,
-              sequences[0].length == sequences[sequences.count - 1].length else { return everyOne }
-        // Sequence i starts at position i · length (all as long, gathered in order).
-        let length = sequences[0].length, rowBytes = quantizedInput.inputBytes(rows: 1) / 4
-        LineScratch.reserve(&scratch.quantizedInputs, quantizedInput.inputBytes(rows: total))
-        let repeats = scratch.gathered.withUnsafeBufferPointer { values in
-            scratch.quantizedInputs.withUnsafeMutableBufferPointer { bytes in
-                quantizedInput.quantize(values.baseAddress!, rows: total, stride: inputs, into: bytes.baseAddress!)
-                return RepeatedSequences(bytes.baseAddress!, count: sequences.count, width: length * rowBytes)
-            }
-        }
-        guard repeats.hasRepeats else { return everyOne }
-        let span = length * inputs
-        scratch.gathered.withUnsafeMutableBufferPointer { gathered in
-            // Each first moves to an earlier (or its own) place; the two spans never overlap.
-            for (place, index) in repeats.firsts.enumerated() where place != index {
-                (gathered.baseAddress! + place * span).update(from: gathered.baseAddress! + index * span, count: span)
-            }
-        }
-        let running = repeats.firsts.enumerated().map { place, index in
-            var sequence = sequences[index]
-            sequence.start = place * length
-            return sequence
-        }
-        return (running, repeats.representative, running.count * length)
     }
 
     /// Runs the sorted sequences of `scratch.gathered`; leaves every step's output (when `keepAll`) in
