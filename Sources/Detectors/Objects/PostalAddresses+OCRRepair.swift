@@ -70,9 +70,15 @@ extension PostalAddresses {
         }
         guard token.count == 3, let first = token.first else { return nil }
         let digit = first.isNumber ? first : digitLookAlikes[first]
-        guard let digit, token.dropFirst().allSatisfy({ $0.isASCII && $0.isUppercase }) else { return nil }
-        return String(digit) + token.dropFirst()
+        let letters = token.dropFirst().map { inwardLetterLookAlikes[$0] ?? $0 }
+        guard let digit, letters.allSatisfy({ $0.isASCII && $0.isUppercase }) else { return nil }
+        return String(digit) + String(letters)
     }
+
+    /// What the recogniser reads for a letter of an inward code that only one of its letters looks like: a
+    /// closing bracket for `J` (`7]}` for `7JJ`; `I`, the other letter a bracket resembles, is never in an inward
+    /// code, and a digit never in its letter places).
+    static let inwardLetterLookAlikes: [Character: Character] = ["]": "J", "}": "J"]
 
     /// The letters of a UK inward code.
     static let inwardLetters = Set("ABDEFGHJLNPQRSTUWXYZ")
