@@ -5,7 +5,8 @@ import Testing
 /// Three classes of misreads the built-in recogniser made in addresses (docs/privacy.md, 2026-12-02 third
 /// session), read back by general rules only where one reading fits: a closing bracket for a `J` of a UK inward
 /// code, the `ß` of `…straße` read `f&`, a German town's umlaut read as a foreign accent with its `l` read as a
-/// look-alike as well. The readings quoted are the tuning seeds' (7801-7805), not the held-out ones'.
+/// look-alike as well. The readings quoted are the tuning seeds' (7801-7805), not the held-out ones', and a few written to show
+/// where a repair must not apply.
 @Suite("Postal addresses read back: bracket look-alikes, ß read f&, an accented vowel and a look-alike l in a town")
 struct PostalAddressLookAlikeTests {
     func values(_ text: String) -> [String] {
@@ -20,9 +21,22 @@ struct PostalAddressLookAlikeTests {
         #expect(values("Notes [draft]\nLondon SW1A 7]}").isEmpty)
     }
 
+    @Test func aLetterReadBeforeAnInwardCodesDigitIsDroppedWhenOneReadingIsLeft() {
+        // Tuning seed 7803: `4JY` read `A4JY`.
+        #expect(values("69 High Street, Cambridge CB2 A4JY") == ["69 High Street, Cambridge CB2 4JY"])
+        // `S` could be the digit itself (`5JY`) or one too many (`4JY`): left.
+        #expect(values("69 High Street, Cambridge CB2 S4JY").isEmpty)
+        // Tuning seed 7803: `BA1` read `BA1l`: BA1 and BA11 are both outward codes, left.
+        #expect(values("86 Kings Crescent, Manchester BA1l 9QH").isEmpty)
+    }
+
     @Test func theSharpSReadAsFAndAnAmpersandIsSS() {
         #expect(values("Schillerstraf&e 12\n10117 Berlin") == ["Schillerstraße 12, 10117 Berlin"])
         #expect(values("Lieferadresse: Hauptstraf&e 7a, 80331 München") == ["Hauptstraße 7a, 80331 München"])
+        // Tuning seed 7805: `ß` read `g&`, and `Köln` read `K6lLn`.
+        #expect(values("Address\nHauptstrag&e 66b\n55553 K6lLn\nCopy Share") == ["Hauptstraße 66b, 55553 Köln"])
+        // A word that is German as read stays.
+        #expect(values("Strandstrasse 4\n18055 Rostock") == ["Strandstrasse 4, 18055 Rostock"])
     }
 
     @Test func aTownsUmlautReadAsAnAccentAndItsLReadAsALookAlike() {

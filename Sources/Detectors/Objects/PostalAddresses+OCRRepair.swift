@@ -57,13 +57,14 @@ extension PostalAddresses {
             let characters = Array(token)
             var candidates: Set<String> = []
             var doubled: Set<String> = []
-            for index in 1..<4 {
+            // A letter before the digit is one too many as well (`A4JY`), unless it could be the digit itself.
+            for index in 0..<4 {
                 var shorter = characters
                 shorter.remove(at: index)
                 guard let inward = ukInward(Substring(String(shorter))),
                       inward.dropFirst().allSatisfy(inwardLetters.contains) else { continue }
                 candidates.insert(inward)
-                if characters[index] == characters[index - 1] { doubled.insert(inward) }
+                if index > 0, characters[index] == characters[index - 1] { doubled.insert(inward) }
             }
             if doubled.count == 1 { return doubled.first }
             return candidates.count == 1 ? candidates.first : nil
