@@ -16,6 +16,9 @@ struct PostalAddressLookAlikeTests {
     @Test func aClosingBracketInAnInwardCodesLetterPlaceIsJ() {
         #expect(values("228 Mill Close\nLondon SW1A 7]}") == ["228 Mill Close, London SW1A 7JJ"])
         #expect(values("Flat 3, 12 High Street, Leeds LS1 4A]") == ["Flat 3, 12 High Street, Leeds LS1 4AJ"])
+        // Tuning seed 7804: `1QJ` read `1Q)`; and `YO1` read `Yo1` (no postcode area is `Y` alone).
+        #expect(values("Ship to:\nAlex Morgan\n168 Mill Close\nManchester LS1 1Q)") == ["168 Mill Close, Manchester LS1 1QJ"])
+        #expect(values("177A Queens Gardens,\nCambridge Yo1 5DF") == ["177A Queens Gardens, Cambridge YO1 5DF"])
         // Only in a letter place of a UK postcode line after a UK street: a bracket is no digit there.
         #expect(values("228 Mill Close\nLondon SW1A ]JJ").isEmpty)
         #expect(values("Notes [draft]\nLondon SW1A 7]}").isEmpty)

@@ -77,9 +77,9 @@ extension PostalAddresses {
     }
 
     /// What the recogniser reads for a letter of an inward code that only one of its letters looks like: a
-    /// closing bracket for `J` (`7]}` for `7JJ`; `I`, the other letter a bracket resembles, is never in an inward
-    /// code, and a digit never in its letter places).
-    static let inwardLetterLookAlikes: [Character: Character] = ["]": "J", "}": "J"]
+    /// closing bracket for `J` (`7]}` for `7JJ`, `1Q)` for `1QJ`; `I`, the other letter a bracket resembles, is
+    /// never in an inward code, and a digit never in its letter places).
+    static let inwardLetterLookAlikes: [Character: Character] = ["]": "J", "}": "J", ")": "J"]
 
     /// The letters of a UK inward code.
     static let inwardLetters = Set("ABDEFGHJLNPQRSTUWXYZ")
@@ -102,7 +102,8 @@ extension PostalAddresses {
         var best: (text: String, changes: Int)?
         for letters in [1, 2] where letters < characters.count && characters.count - letters <= 2 {
             let head = characters.prefix(letters).compactMap(letter)
-            guard head.count == letters, let number = digit(characters[letters]) else { continue }
+            guard head.count == letters, let number = digit(characters[letters]),
+                  letters == 2 || singleLetterAreas.contains(head[0]) else { continue }
             var out = head + [number]
             if characters.count > letters + 1 {
                 let last = characters[letters + 1]
@@ -114,6 +115,10 @@ extension PostalAddresses {
         }
         return best?.text
     }
+
+    /// The UK postcode areas of one letter (Birmingham, London E, Glasgow, Liverpool, Manchester, London N,
+    /// Sheffield, London W): any other outward code starts with two letters (`Yo1` is `YO1`, not `Y01`).
+    static let singleLetterAreas = Set("BEGLMNSW")
 
     /// A US street whose compass direction after the house number was read twice, the second time in lower case
     /// (`6365 Ss Elm Drive`, as `CcB2` in a UK postcode): the capital alone. No street word is `Ss`, `Nn`, `Ee` or
