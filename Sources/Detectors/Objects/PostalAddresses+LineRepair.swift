@@ -77,13 +77,20 @@ extension PostalAddresses {
     /// A German town whose umlaut was read as a vowel with an accent German does not write (`Kéln` for `Köln`) or
     /// whose `ü` lost its dots (`Minchen` for `München`), spelt as the town list does: the accented letters read
     /// as `ä`, `ö` or `ü`, or one `i` as `ü`, taken only when the name as read is no town of the list and exactly
-    /// one of the readings is. Nil otherwise.
+    /// one of the readings is. With an accent read, a look-alike of `l` after a letter (`I`, `i`, `1`, `|`) may be
+    /// the `l` as well (`KéIn`, `Kéin`: of `Käin`, `Köin`, `Küin`, `Käln`, `Köln`, `Küln` only `Köln` is a
+    /// town). Nil otherwise.
     static func germanTownWithUmlaut(_ town: String) -> String? {
         guard let towns = TownNames.germanyAndFrance["DE"], !towns.contains(town) else { return nil }
         var candidates: Set<String> = []
         if town.contains(where: foreignAccents.contains) {
             for umlaut in ["ä", "ö", "ü"] as [Character] {
-                candidates.insert(String(town.map { foreignAccents.contains($0) ? umlaut : $0 }))
+                let read = Array(town.map { foreignAccents.contains($0) ? umlaut : $0 })
+                var readings = [read]
+                for index in read.indices.dropFirst() where lLookAlikes.contains(read[index]) && read[index - 1].isLetter {
+                    readings += readings.map { var changed = $0; changed[index] = "l"; return changed }
+                }
+                candidates.formUnion(readings.map { String($0) })
             }
         } else {
             let characters = Array(town)
@@ -96,6 +103,9 @@ extension PostalAddresses {
         let found = candidates.filter(towns.contains)
         return found.count == 1 ? found.first : nil
     }
+
+    /// What the recogniser reads for an `l` after a letter.
+    static let lLookAlikes = Set("Ii1|")
 
     /// Vowels with an accent that German words do not have.
     static let foreignAccents = Set("áàâãåéèêëíìîïóòôõúùûÁÀÂÉÈÊÓÒÔÚÙÛ")

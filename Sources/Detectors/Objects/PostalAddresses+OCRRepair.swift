@@ -57,22 +57,29 @@ extension PostalAddresses {
             let characters = Array(token)
             var candidates: Set<String> = []
             var doubled: Set<String> = []
-            for index in 1..<4 {
+            // A letter before the digit is one too many as well (`A4JY`), unless it could be the digit itself.
+            for index in 0..<4 {
                 var shorter = characters
                 shorter.remove(at: index)
                 guard let inward = ukInward(Substring(String(shorter))),
                       inward.dropFirst().allSatisfy(inwardLetters.contains) else { continue }
                 candidates.insert(inward)
-                if characters[index] == characters[index - 1] { doubled.insert(inward) }
+                if index > 0, characters[index] == characters[index - 1] { doubled.insert(inward) }
             }
             if doubled.count == 1 { return doubled.first }
             return candidates.count == 1 ? candidates.first : nil
         }
         guard token.count == 3, let first = token.first else { return nil }
         let digit = first.isNumber ? first : digitLookAlikes[first]
-        guard let digit, token.dropFirst().allSatisfy({ $0.isASCII && $0.isUppercase }) else { return nil }
-        return String(digit) + token.dropFirst()
+        let letters = token.dropFirst().map { inwardLetterLookAlikes[$0] ?? $0 }
+        guard let digit, letters.allSatisfy({ $0.isASCII && $0.isUppercase }) else { return nil }
+        return String(digit) + String(letters)
     }
+
+    /// What the recogniser reads for a letter of an inward code that only one of its letters looks like: a
+    /// closing bracket for `J` (`7]}` for `7JJ`, `1Q)` for `1QJ`; `I`, the other letter a bracket resembles, is
+    /// never in an inward code, and a digit never in its letter places).
+    static let inwardLetterLookAlikes: [Character: Character] = ["]": "J", "}": "J", ")": "J"]
 
     /// The letters of a UK inward code.
     static let inwardLetters = Set("ABDEFGHJLNPQRSTUWXYZ")
@@ -95,7 +102,8 @@ extension PostalAddresses {
         var best: (text: String, changes: Int)?
         for letters in [1, 2] where letters < characters.count && characters.count - letters <= 2 {
             let head = characters.prefix(letters).compactMap(letter)
-            guard head.count == letters, let number = digit(characters[letters]) else { continue }
+            guard head.count == letters, let number = digit(characters[letters]),
+                  letters == 2 || singleLetterAreas.contains(head[0]) else { continue }
             var out = head + [number]
             if characters.count > letters + 1 {
                 let last = characters[letters + 1]
@@ -107,6 +115,10 @@ extension PostalAddresses {
         }
         return best?.text
     }
+
+    /// The UK postcode areas of one letter (Birmingham, London E, Glasgow, Liverpool, Manchester, London N,
+    /// Sheffield, London W): any other outward code starts with two letters (`Yo1` is `YO1`, not `Y01`).
+    static let singleLetterAreas = Set("BEGLMNSW")
 
     /// A US street whose compass direction after the house number was read twice, the second time in lower case
     /// (`6365 Ss Elm Drive`, as `CcB2` in a UK postcode): the capital alone. No street word is `Ss`, `Nn`, `Ee` or

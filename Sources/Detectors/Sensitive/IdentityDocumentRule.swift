@@ -1,9 +1,9 @@
 import Foundation
 
 /// Identity documents: a machine-readable zone passing its ICAO 9303 check digits; a driver's licence's AAMVA
-/// PDF417 payload; or a document's title (passport, identity card, residence permit, driving licence) with at least
-/// three of its field labels (surname, given names, date of birth, nationality, ...) and a value (a date or a
-/// document number); or, with no title read, four fields labelled with both a date and a document number
+/// PDF417 payload; or a document's title (`IdentityDocumentTitles`: passport, identity card, residence permit,
+/// driving licence) with at least three of its field labels (surname, given names, date of birth, nationality, ...)
+/// and a value (a date or a document number); or, with no title read, four fields labelled with both a date and a document number
 /// (`IdentityPageLayout`). An article about passports has the word but not the fields; a passenger form has the
 /// labels but no values.
 public enum IdentityDocumentRule {
@@ -12,17 +12,6 @@ public enum IdentityDocumentRule {
     public static let wordingID = "identity.wording"
     public static let layoutID = "identity.layout"
 
-    static let titles: [(String, String)] = [
-        ("passport", "passport"), ("passeport", "passport"), ("reisepass", "passport"), ("pasaporte", "passport"),
-        ("identity card", "identity card"), ("id card", "identity card"), ("personalausweis", "identity card"),
-        ("carte nationale d'identité", "identity card"), ("carte d'identité", "identity card"),
-        ("documento nacional de identidad", "identity card"), ("carta d'identità", "identity card"),
-        ("residence permit", "residence permit"), ("aufenthaltstitel", "residence permit"),
-        ("titre de séjour", "residence permit"), ("permanent resident", "residence permit"),
-        ("driver license", "driving licence"), ("driver's license", "driving licence"),
-        ("driving licence", "driving licence"), ("drivers license", "driving licence"),
-        ("führerschein", "driving licence"), ("permis de conduire", "driving licence"),
-    ]
     static let fieldLabels = [
         "surname", "given names", "given name", "name", "name/nom", "nom", "prénoms", "vorname", "vornamen", "date of birth",
         "dob", "geburtsdatum", "date de naissance", "nationality", "nationalité", "staatsangehörigkeit", "sex",
@@ -53,14 +42,14 @@ public enum IdentityDocumentRule {
         let layout = IdentityPageLayout(lines: input.lines)
         guard layout.hasDate || layout.hasDocumentNumber else { return nil }
         let lower = input.lowercased
-        if let title = titles.first(where: { Words.contains(lower, $0.0) }) {
+        if let title = IdentityDocumentTitles.all.first(where: { Words.contains(lower, $0.title) }) {
             // A document shows its labels one per field, next to short values; prose uses them inside sentences
             // (the labels are counted on short lines only).
             let short = input.lines.filter { $0.count <= 40 }
             let labels = Set(Words.found(short.joined(separator: "\n").lowercased(), fieldLabels))
             if labels.count >= 3, short.count * 2 >= input.lines.count {
                 return SensitiveFinding(category: .identityDocument, rule: wordingID,
-                                        reason: "identity document: a \(title.1) page with \(labels.count) of its field labels")
+                                        reason: "identity document: a \(title.kind) page with \(labels.count) of its field labels")
             }
         }
         // The title and labels as OCR reads them (a letter off), in more languages, on label lines.

@@ -1,10 +1,10 @@
 import Foundation
 
 /// What a photo or scan of an identity document shows when its machine-readable zone cannot be read: a document
-/// title (`PASSPORT`, `PERSONALAUSWEIS`, `DOCUMENTO NACIONAL DE IDENTIDAD`), the labels of its fields (surname,
-/// given names, date of birth, nationality, sex, place of birth, issue and expiry, document number) in the
-/// languages such documents print (EN, DE, FR, ES, IT, NL, PT, PL), often two at once (`Surname/Nom`), and the
-/// values: a date, a document number.
+/// title (`PASSPORT`, `PERSONALAUSWEIS`, `DOCUMENTO NACIONAL DE IDENTIDAD`; `IdentityDocumentTitles`), the labels
+/// of its fields (surname, given names, date of birth, nationality, sex, place of birth, issue and expiry, document
+/// number) in the languages such documents print (EN, DE, FR, ES, IT, NL, PT, PL), often two at once
+/// (`Surname/Nom`), and the values: a date, a document number.
 ///
 /// Labels are matched on words as read: lower case, diacritics dropped, and a word of five letters or more within
 /// one edit of the label's (`Surnamc`, `Nationallty`, `PASSP0RT`). A field counts only on a line that is mostly
@@ -30,7 +30,7 @@ public struct IdentityPageLayout: Sendable {
     public init(lines: [String]) {
         let tokenized = lines.map(Self.tokens)
         title = tokenized.lazy.compactMap { tokens in
-            Self.titles.first { title in
+            IdentityDocumentTitles.tokens.first { title in
                 var covered = [Bool](repeating: false, count: tokens.count)
                 return Self.find(title.0, in: tokens, covered: &covered)
             }?.1
@@ -118,23 +118,6 @@ public struct IdentityPageLayout: Sendable {
     }()
 
     // MARK: Vocabulary
-
-    /// Document titles and the kind each names, as tokens.
-    static let titles: [([String], String)] = [
-        ("passport", "passport"), ("passeport", "passport"), ("reisepass", "passport"), ("pasaporte", "passport"),
-        ("passaporto", "passport"), ("paspoort", "passport"), ("passaporte", "passport"), ("paszport", "passport"),
-        ("identity card", "identity card"), ("personalausweis", "identity card"),
-        ("carte nationale d identite", "identity card"), ("carte d identite", "identity card"),
-        ("documento nacional de identidad", "identity card"), ("carta d identita", "identity card"),
-        ("carta di identita", "identity card"), ("identiteitskaart", "identity card"),
-        ("cartao de cidadao", "identity card"), ("dowod osobisty", "identity card"),
-        ("residence permit", "residence permit"), ("aufenthaltstitel", "residence permit"),
-        ("titre de sejour", "residence permit"), ("permiso de residencia", "residence permit"),
-        ("permesso di soggiorno", "residence permit"), ("verblijfsvergunning", "residence permit"),
-        ("permanent resident", "residence permit"),
-        ("driver license", "driving licence"), ("driving licence", "driving licence"),
-        ("fuhrerschein", "driving licence"), ("permis de conduire", "driving licence"),
-    ].map { (tokens($0.0), $0.1) }
 
     /// Field labels, longest first (so `place and date of birth` is taken before `date of birth`, `given name`
     /// before `name`).
