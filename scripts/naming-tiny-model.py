@@ -20,8 +20,8 @@ import numpy as np
 VOCAB_SPECIAL = ["<unk>", "<s>", "</s>", "<|im_start|>", "<|im_end|>"]
 N_EMBD, N_HEAD, N_HEAD_KV, N_LAYER, N_FF, N_CTX = 64, 4, 2, 2, 128, 8192
 CHAT_TEMPLATE = (
-    "{% for message in messages %}<|im_start|>{{ message['role'] }}\n{{ message['content'] }}<|im_end|>\n"
-    "{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+    "{% for message in messages %}{{ message['role'] }}: {{ message['content'] }}\n"
+    "{% endfor %}{% if add_generation_prompt %}assistant:{% endif %}"
 )
 
 
@@ -57,6 +57,7 @@ def write(path, seed):
     writer.add_eot_token_id(4)
     writer.add_add_bos_token(True)
     writer.add_add_eos_token(False)
+    writer.add_add_space_prefix(False)   # the chat grammar starts with the generation prompt, matched byte for byte
     writer.add_chat_template(CHAT_TEMPLATE)
 
     def weight(*shape, scale=0.08):

@@ -53,8 +53,7 @@ final class LlamaServer: Sendable {
     let port: Int
 
     /// Starts the server and returns once it listens with the model loaded (its log says `listening on`).
-    /// `verbose` makes it log every request's body as well.
-    init(verbose: Bool = false) throws {
+    init() throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binaryPath) else {
             throw Missing(what: "llama-server", path: Self.binaryPath)
         }
@@ -65,7 +64,6 @@ final class LlamaServer: Sendable {
         process.executableURL = URL(fileURLWithPath: Self.binaryPath)
         process.arguments = ["--model", Self.modelPath, "--host", "127.0.0.1", "--port", "0", "--ctx-size", "8192",
                              "--parallel", "1", "--threads", "1", "--no-warmup", "--no-webui"]
-            + (verbose ? ["--verbose"] : [])
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -107,8 +105,8 @@ final class LlamaServer: Sendable {
     /// What the server logged so far.
     var logText: String { log.text.withLock { $0 } }
 
-    /// Chat requests the server took up (its log says `processing task` once each).
-    var tasksProcessed: Int { logText.components(separatedBy: "processing task").count - 1 }
+    /// Chat requests the server took up (its log says `processing task, is_child` once each, at every verbosity).
+    var tasksProcessed: Int { logText.components(separatedBy: "processing task, is_child").count - 1 }
 
     /// Freezes the server (SIGSTOP): connections are accepted by the kernel and then nothing is answered.
     func freeze() { kill(process.processIdentifier, SIGSTOP) }
