@@ -30,7 +30,9 @@ struct NamingStageTests {
     }
 
     /// text, codes → rules → privacy → naming → persist, with `naming`'s options.
-    static func graph(store: IndexStore, naming options: String, afterRun: AfterRunWork? = nil) throws -> PipelineGraph {
+    /// `customize` may swap stage kinds (a text stage that does something as it reads).
+    static func graph(store: IndexStore, naming options: String, afterRun: AfterRunWork? = nil,
+                      customize: (inout StageRegistry) -> Void = { _ in }) throws -> PipelineGraph {
         let byID = Dictionary(uniqueKeysWithValues: captures.map { (id($0).rawValue, $0) })
         var registry = StageRegistry()
         registry.registerStoreStages()
@@ -41,6 +43,7 @@ struct NamingStageTests {
             ListSource(items: captures.map(decoded).map { SourceCapture(id: $0.file.id, signature: $0.file.signature, value: $0) })
         }
         registry.registerScriptedReading(text: byID.mapValues(\.text), codes: byID.mapValues(\.codes))
+        customize(&registry)
         var environment = StageEnvironment(baseDirectory: "/tmp")
         environment.provide(store)
         if let afterRun { environment.provide(afterRun) }
