@@ -29,19 +29,19 @@ struct CapitalsRoomTests {
 
     @Test("given a band of ink with nothing above or below it on plain ground, then it gets room below and a little above")
     func roomForCapitals() {
-        // Ink in rows 12..<28 (16 rows, a capital's height), the rectangle 4 rows around it.
-        let page = Self.page(inkRows: 12..<28)
-        let rect = LineRecognizer.LineRect(left: 4, top: 8, width: 52, height: 24)
-        let room = InkProfile(rect: rect, page: page).blankRoom(rowsNow: 8..<32, padding: 4, page: page)
-        #expect(room.below == Int((InkProfile.roomBelow * 16).rounded()), "room \(room)")
+        // Ink in rows 10..<32 (22 rows, a large capital's height), the rectangle 4 rows around it.
+        let page = Self.page(inkRows: 10..<32)
+        let rect = LineRecognizer.LineRect(left: 4, top: 6, width: 52, height: 30)
+        let room = InkProfile(rect: rect, page: page).blankRoom(rowsNow: 6..<36, padding: 4, page: page)
+        #expect(room.below == Int((InkProfile.roomBelow * 22).rounded()), "room \(room)")
         #expect(room.above == 1, "room \(room)")
     }
 
-    @Test("given the same band over a photo's texture or too small, then it gets no room")
+    @Test("given the same band over a photo's texture, or under 20 px, then it gets no room")
     func noRoomOverTextureOrSmall() {
-        let textured = Self.page(inkRows: 12..<28, textured: true)
-        let rect = LineRecognizer.LineRect(left: 4, top: 8, width: 52, height: 24)
-        #expect(InkProfile(rect: rect, page: textured).blankRoom(rowsNow: 8..<32, padding: 4, page: textured) == (0, 0))
+        let textured = Self.page(inkRows: 10..<32, textured: true)
+        let rect = LineRecognizer.LineRect(left: 4, top: 6, width: 52, height: 30)
+        #expect(InkProfile(rect: rect, page: textured).blankRoom(rowsNow: 6..<36, padding: 4, page: textured) == (0, 0))
         let small = Self.page(inkRows: 12..<20)
         let smallRect = LineRecognizer.LineRect(left: 4, top: 8, width: 52, height: 16)
         #expect(InkProfile(rect: smallRect, page: small).blankRoom(rowsNow: 8..<24, padding: 4, page: small) == (0, 0))

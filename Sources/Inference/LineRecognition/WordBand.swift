@@ -19,8 +19,9 @@ extension InkProfile {
     static let roomAbove = 1.05
     static let roomBelow = 0.35
     /// Bands of fewer pixels get no room: the rectangle's fixed padding is room enough there, and small
-    /// timestamps in chats ("15:51" at 9 px) read worse with more (tuning seed 7).
-    static let smallestBand = 14
+    /// timestamps in chats, scaled up by the stage ("15:51" at 9 px, 13 px bands after scaling), read worse
+    /// with more (tuning seeds 7 and 8: chat −2.3 and −0.6 points with 14 px).
+    static let smallestBand = 20
 
     /// The largest mean step between neighbouring pixels along the rows of the rectangle outside its ink for the
     /// ground to count as plain: a photo's texture steps further, and blank room next to it is a seam the
