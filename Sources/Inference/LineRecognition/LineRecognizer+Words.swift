@@ -14,13 +14,9 @@ extension LineRecognizer {
             // One ink profile of the line for both the pieces and the measured spaces.
             let profile = InkProfile(rect: line, page: page)
             let measured = MeasuredSpaces(profile: profile)
-            // Capitals and digits alone are read with a row's room around them, as Tesseract reads (`WordBand`).
-            let room = profile.blankRoom(rowsNow: line.top..<(line.top + line.height), padding: LineSegmenter.padding,
-                                         page: page)
             for piece in LineSegmenter.pieces(of: line, profile: profile) where piece.right > piece.left {
-                var rect = LineRect(left: piece.left, top: line.top, width: piece.right - piece.left, height: line.height)
-                (rect.blankAbove, rect.blankBelow) = room
-                pieces.append(rect)
+                pieces.append(LineRect(left: piece.left, top: line.top, width: piece.right - piece.left,
+                                       height: line.height))
                 owners.append(index)
                 spaces.append(measured)
             }

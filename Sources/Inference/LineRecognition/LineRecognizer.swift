@@ -51,8 +51,6 @@ package struct LineRecognizer: Sendable {
     /// A line to read: its rectangle in the page, with a few pixels of margin.
     package struct LineRect {
         package var left: Int, top: Int, width: Int, height: Int
-        /// Rows of blank ground read above and below the rectangle (`WordBand`), in its pixels.
-        package var blankAbove = 0, blankBelow = 0
 
         package init(left: Int, top: Int, width: Int, height: Int) {
             (self.left, self.top, self.width, self.height) = (left, top, width, height)
@@ -106,32 +104,19 @@ package struct LineRecognizer: Sendable {
         for (index, line) in lines.enumerated() where line.width > 0 && line.height > 0 {
             precondition(line.left >= 0 && line.top >= 0 && line.left + line.width <= page.width
                          && line.top + line.height <= page.height, "line outside the page")
-            let rows = line.height + line.blankAbove + line.blankBelow
-            let width = max(1, Int((Double(line.width) * Double(inputHeight) / Double(rows)).rounded()))
-            // The rectangle's share of the network's rows; the rest is blank ground (`WordBand`).
-            let above = Int((Double(line.blankAbove * inputHeight) / Double(rows)).rounded())
-            let height = rows == line.height ? inputHeight
-                : max(1, min(inputHeight - above, Int((Double(line.height * inputHeight) / Double(rows)).rounded())))
-            var scaled = GrayImage(width: width, height: height,
-                                   pixels: [UInt8](repeating: 0, count: width * height))
+            let width = max(1, Int((Double(line.width) * Double(inputHeight) / Double(line.height)).rounded()))
+            var scaled = GrayImage(width: width, height: inputHeight,
+                                   pixels: [UInt8](repeating: 0, count: width * inputHeight))
             page.pixels.withUnsafeBufferPointer { source in
                 scaled.pixels.withUnsafeMutableBufferPointer { target in
                     GrayResampler.resample(source, stride: page.width, left: line.left, top: line.top,
                                            width: line.width, height: line.height, into: target,
-                                           targetWidth: width, targetHeight: height)
+                                           targetWidth: width, targetHeight: inputHeight)
                 }
             }
             if inverted { scaled.pixels = scaled.pixels.map { 255 - $0 } }
             if upsideDown { scaled.pixels.reverse() }
-            var features = Self.features(scaled)
-            if height < inputHeight {
-                // Blank ground is the white level, 1 (upside down, the room below comes first).
-                var padded = [Float](repeating: 1, count: width * inputHeight)
-                let first = upsideDown ? inputHeight - above - height : above
-                padded.replaceSubrange((first * width)..<((first + height) * width), with: features.values)
-                features = LineFeatures(height: inputHeight, width: width, depth: 1, values: padded)
-            }
-            group.append((index, features))
+            group.append((index, Self.features(scaled)))
             columns += width
             if columns >= stepsPerGroup { flush() }
         }

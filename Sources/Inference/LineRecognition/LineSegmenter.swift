@@ -96,13 +96,9 @@ struct InkProfile {
     /// The x-height in pixels: the rows holding at least 30% of the ink of the fullest row (a few horizontal
     /// strokes must not make it short: "MQ 2207" has ink in every row of its capitals), or nil with no ink.
     private(set) var xHeight: Int?
-    /// Ink pixels per row of the rectangle (empty with no ink), and the page row of its first (`WordBand`).
-    private(set) var rows: [Int] = []
-    let top: Int
 
     init(rect: LineRecognizer.LineRect, page: GrayImage) {
         left = rect.left
-        top = rect.top
         columns = [Int](repeating: 0, count: rect.width)
         var rows = [Int](repeating: 0, count: rect.height)
         var lowest = 255, highest = 0
@@ -138,7 +134,6 @@ struct InkProfile {
         else { return }
         firstInk = rect.left + first
         lastInk = rect.left + last
-        self.rows = rows
         let fullest = rows.max() ?? 0
         xHeight = fullest > 0 ? rows.filter { 10 * $0 >= 3 * fullest }.count : nil
     }
