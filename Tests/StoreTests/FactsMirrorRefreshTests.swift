@@ -211,4 +211,28 @@ struct FactsMirrorRefreshTests {
         try Self.expectCurrent(reader, "deletes by another connection")
         #expect(Self.counts(reader).builds == 1)
     }
+
+    @Test("Built in the background for the second search (both join), then caught up with later writes")
+    func builtInTheBackground() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facts-background-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("index.sqlite").path
+        let store = try IndexStore(path: path)
+        defer { store.close() }
+        try store.write((0..<300).map { Self.record("b-\($0).jpg", words: "alpha beta \($0 % 7)", label: "gamma",
+                                                      moment: $0 % 9 == 0 ? $0 / 9 : nil) })
+        let request = SearchRequest(text: "alpha", limit: 10, facets: true)
+        let now = Date()
+        // Two searches that want the mirror: both join; the second starts the build.
+        let first = try store.search(request, options: IndexOptions(), now: now, deferringFrom: 0, cached: false)
+        let second = try store.search(request, options: IndexOptions(), now: now, deferringFrom: 0, cached: false)
+        #expect(first == second)
+        await store.finishBuildingFactsMirror()
+        #expect(Self.counts(store) == (1, 0))
+        try Self.expectCurrent(store, "built in the background", catching: .current)
+        // Writes after it was built: the next search catches up from the position it was built at.
+        try store.write([Self.record("late-1.jpg", words: "alpha late", label: "late", moment: 2, sharpness: 80)])
+        try store.hold(capture: "photos:b-4.jpg", reason: "test")
+        try Self.expectCurrent(store, "written after the background build")
+    }
 }

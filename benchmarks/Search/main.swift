@@ -1,7 +1,7 @@
 // Search and batch benchmarks on generated captures (issue 13).
 //
 //   swift run -c release SearchBenchmarks [captures=100000] [queries=200] [index-path] [--json PATH] [--common-only]
-//                                         [--profile N] [--indexing-only] [--cli PATH-TO-pool-pipeline]
+//                                         [--profile N] [--indexing-only] [--cli PATH-TO-pool-pipeline [--cli-index PATH]]
 //
 // Generates captures with text from a 5,000-word vocabulary (Zipf-like), 1-3 of 40 labels, 3 sources, screenshots
 // and photos, two years of dates, one in ten with a code, one in twenty out of focus, one in fifty held, and a
@@ -28,10 +28,15 @@ let profileRounds = CommandLine.arguments.firstIndex(of: "--profile").flatMap { 
 let indexingOnly = CommandLine.arguments.contains("--indexing-only")
 /// `--cli PATH`: also time one-off `PATH search …` processes on the index (the CLI's cost, process start and all).
 let cliPath = CommandLine.arguments.firstIndex(of: "--cli").flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
+/// `--cli-index PATH`: the index the CLI searches (default: the benchmark's; another copy for an older CLI).
+let cliIndex = CommandLine.arguments.firstIndex(of: "--cli-index").flatMap {
+    CommandLine.arguments.dropFirst($0 + 1).first
+}
 let arguments = CommandLine.arguments.dropFirst().enumerated().filter { offset, argument in
     let previous = offset > 0 ? CommandLine.arguments[offset] : ""
     return argument != "--json" && argument != jsonPath && argument != "--common-only" && argument != "--profile"
-        && previous != "--profile" && argument != "--indexing-only" && argument != "--cli" && previous != "--cli"
+        && previous != "--profile" && argument != "--indexing-only" && argument != "--cli" && previous != "--cli" && argument != "--cli-index"
+        && previous != "--cli-index"
 }.map(\.element)
 let captureCount = arguments.first.flatMap(Int.init) ?? 100_000
 let queryCount = arguments.dropFirst().first.flatMap(Int.init) ?? 200
@@ -167,7 +172,7 @@ let common = makeQueries(max(10, queryCount / 5), ranks: 0..<20)
     }
     guard let cliPath else { return }
     let words = ["nyahtgn"] + common.prefix(3).map(\.text)
-    for line in try cliOneOff(executable: cliPath, index: path, words: words, runs: 7) {
+    for line in try cliOneOff(executable: cliPath, index: cliIndex ?? path, words: words, runs: 7) {
         print(line)
         json.notes.append(line)
     }

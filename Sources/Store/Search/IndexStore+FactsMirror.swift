@@ -8,14 +8,17 @@ import Foundation
 /// cannot say (pruned past the mirror's position) or says more than rebuilding would read, it is built again.
 ///
 /// Building it scans all of `capture_facts` (about as much as one search of the commonest word joining its
-/// matches), so it is built for the second search of a common word (`afterFirst`), never for a single search of a
-/// process that opens the index to search once; once built, it is only brought up to date.
+/// matches), so it is built when a second search of a common word wants it (`afterFirst`), never for a single
+/// search of a process that opens the index to search once; for an index in a file, on a connection of its own in
+/// the background (`buildFactsMirrorInBackground`), while that search and any other until it is ready join as
+/// before; once built, it is only brought up to date.
 extension IndexStore {
     /// Whether a search may use or build the mirror.
     enum FactsMirrorUse: Sendable {
         /// Never (the SQL join, as before the mirror).
         case never
-        /// The mirror if built (brought up to date); else built when this is the second search wanting it.
+        /// The mirror if built (brought up to date); else built when this is the second search wanting it (in
+        /// the background for an index in a file: nil meanwhile).
         case afterFirst
         /// Built when there is none (tests).
         case always
@@ -30,8 +33,12 @@ extension IndexStore {
         var wanted = 0
         /// The log position at which the facts could not be mirrored (rowids too sparse).
         var unavailableAt: Int64?
-        /// How the mirror was last made current (tests and benchmarks): built, or rows read again.
+        /// How the mirror was made current so far (tests and benchmarks): built, or rows read again.
         var builds = 0, refreshes = 0, refreshedRows = 0
+        /// The build under way on a connection of its own, if any.
+        var building: Task<Void, Never>?
+        /// Bumped when the mirror is forgotten: a background build started before is not kept.
+        var epoch = 0
     }
 
     /// The mirror of `capture_facts` as `db`'s read transaction sees it, when `use` allows one now; nil: join.
@@ -57,6 +64,9 @@ extension IndexStore {
                 return mirror
             }
         } else if unavailable || (use != .always && wanted < 2) {
+            return nil
+        } else if use == .afterFirst && path != ":memory:" {
+            buildFactsMirrorInBackground()
             return nil
         }
         let built = try Self.buildFactsMirror(in: db)
@@ -89,7 +99,50 @@ extension IndexStore {
 
     /// Forgets the mirror (its memory; the next search that wants it builds it again).
     func forgetFactsMirror() {
-        factsMirror.withLock { $0 = FactsMirrorSlot() }
+        factsMirror.withLock { slot in
+            slot.building?.cancel()
+            slot = FactsMirrorSlot(epoch: slot.epoch + 1)
+        }
+    }
+
+    /// Builds the mirror on a connection of its own, off the caller's thread, unless one is kept or being built:
+    /// the searches meanwhile join (the connection is not held), and the first after it brings it up to date from
+    /// the log position it was built at. A failed or sparse build leaves the mirror to the next search.
+    func buildFactsMirrorInBackground() {
+        let path = self.path
+        factsMirror.withLock { slot in
+            guard slot.mirror == nil, slot.building == nil else { return }
+            let epoch = slot.epoch
+            slot.building = Task.detached(priority: .utility) { [weak self] in
+                let built = try? Self.buildFactsMirror(path: path)
+                self?.factsMirror.withLock { slot in
+                    guard slot.epoch == epoch else { return }
+                    slot.building = nil
+                    guard let built, slot.mirror == nil else { return }
+                    if let mirror = built.mirror {
+                        slot.mirror = mirror
+                        slot.position = built.position
+                        slot.builds += 1
+                    } else {
+                        slot.unavailableAt = built.position
+                    }
+                }
+            }
+        }
+    }
+
+    /// Waits for the background build under way, if any (tests and benchmarks).
+    func finishBuildingFactsMirror() async {
+        await factsMirror.withLock { $0.building }?.value
+    }
+
+    /// The mirror built on a connection of its own to `path`, and the log position it is at.
+    private static func buildFactsMirror(path: String) throws -> (mirror: FactsMirror?, position: Int64) {
+        let queue = try DatabaseQueue(path: path, writeAheadLog: false)
+        defer { queue.close() }
+        return try queue.read { db in
+            (try buildFactsMirror(in: db), try IndexSchema.factsLogPosition(in: db).last)
+        }
     }
 
     /// The columns a mirror reads of `capture_facts AS c`, in `mirrorFacts`' order.
