@@ -161,6 +161,12 @@ struct FactsMirrorRefreshTests {
     func optionsRebuildAndPruning() throws {
         let store = try DeferredRankingTests.store()
         #expect(try store.prepareForSearching())
+        // The places stage names cities (the places' triggers set them in the facts).
+        try store.write { db in
+            try db.execute("UPDATE places SET city = CASE WHEN rowid % 2 = 0 THEN 'Milan' ELSE 'Rome' END")
+        }
+        try Self.expectCurrent(store, "cities named")
+        #expect(try store.read { try store.factsMirror(.always, in: $0)!.cities.count } == 2)
         try store.removeLocationData()
         try Self.expectCurrent(store, "places off")
         #expect(try store.read { try IndexStore.buildFactsMirror(in: $0)!.cities.count } == 0)

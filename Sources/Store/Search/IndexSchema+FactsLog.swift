@@ -9,7 +9,8 @@
 /// ```
 ///
 /// Kept by triggers on `capture_facts` itself, so every writer of the facts (the triggers on `captures`,
-/// `capture_holds`, `places`, `codes`, `labels`, and `refreshFactsSize`) is logged without knowing it. The log keeps
+/// `capture_holds`, `places`, `codes`, `labels`, and `refreshFactsSize`) is logged without knowing it; an update
+/// that changes no column is not logged. The log keeps
 /// the last `factsLogKept` entries: every `factsLogPruneEvery`-th entry deletes those before, and records how far in
 /// `pruned_through`, so a mirror older than that is built again rather than brought up to date. The newest entry is
 /// never deleted, so `max(seq)` only grows (the position a mirror is at). A capture's moment is logged so that the
@@ -19,6 +20,12 @@ extension IndexSchema {
     static let factsLogKept: Int64 = 50_000
     /// How often (in entries) the log is pruned.
     static let factsLogPruneEvery: Int64 = 1_024
+
+    /// The columns of `capture_facts` whose change is logged (an update that changes none of them, as the
+    /// `captures` trigger makes for a new `indexed_at`, is not): every column, as of this migration. A later
+    /// migration adding a column the mirror reads must log it too.
+    private static let changed = ["capture", "id", "moment", "moment_representative", "out_of_focus", "held",
+                                  "source", "kind", "date", "city", "has_code", "labels", "size"]
 
     static func addFactsLog(_ db: Database) throws {
         try db.executeScript("""
@@ -35,7 +42,8 @@ extension IndexSchema {
             CREATE TRIGGER capture_facts_log_inserted AFTER INSERT ON capture_facts BEGIN
                 INSERT INTO capture_facts_log (capture, moment) VALUES (new.capture, new.moment);
             END;
-            CREATE TRIGGER capture_facts_log_updated AFTER UPDATE ON capture_facts BEGIN
+            CREATE TRIGGER capture_facts_log_updated AFTER UPDATE ON capture_facts
+                WHEN \(changed.map { "old.\($0) IS NOT new.\($0)" }.joined(separator: " OR ")) BEGIN
                 INSERT INTO capture_facts_log (capture, moment) VALUES (old.capture, old.moment);
             END;
             CREATE TRIGGER capture_facts_log_moved AFTER UPDATE OF capture, moment ON capture_facts
