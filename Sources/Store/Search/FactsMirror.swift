@@ -49,8 +49,12 @@ struct FactsMirror: Sendable {
     private(set) var month: [Int32] = []
     /// Tokens (`capture_facts.size`), -1 when NULL or too large.
     private(set) var size: [Int32] = []
-    /// Row `r`'s label numbers are `labelNumbers[labelStart[r]..<labelEnd[r]]`.
-    private(set) var labelStart: [Int32] = [], labelEnd: [Int32] = []
+    /// Where a row's label numbers are (one element, so one cache line, per row).
+    struct LabelRange: Sendable {
+        var start: Int32 = 0, end: Int32 = 0
+    }
+    /// Row `r`'s label numbers are `labelNumbers[labelRanges[r].start..<labelRanges[r].end]`.
+    private(set) var labelRanges: [LabelRange] = []
     private(set) var labelNumbers: [UInt32] = []
     /// Label numbers no row points at any more (rows set again or removed).
     private(set) var staleLabels = 0
@@ -114,8 +118,7 @@ struct FactsMirror: Sendable {
         date += repeatElement(0, count: added)
         month += repeatElement(Int32.min, count: added)
         size += repeatElement(-1, count: added)
-        labelStart += repeatElement(0, count: added)
-        labelEnd += repeatElement(0, count: added)
+        labelRanges += repeatElement(LabelRange(), count: added)
     }
 
     /// Sets row `facts.rowid` (new or again; its member's representative is the caller's); false when the rowid
@@ -127,7 +130,11 @@ struct FactsMirror: Sendable {
             grow(to: Int(facts.rowid) + 1)
         }
         let index = Int(facts.rowid)
-        if flags[index].contains(.present) { staleLabels += Int(labelEnd[index] - labelStart[index]) } else { rows += 1 }
+        if flags[index].contains(.present) {
+            staleLabels += Int(labelRanges[index].end - labelRanges[index].start)
+        } else {
+            rows += 1
+        }
         var flags: Flags = .present
         if facts.momentRepresentative == 0 { flags.insert(.member) }
         if facts.momentRepresentative == 1 { flags.insert(.representative) }
@@ -142,7 +149,7 @@ struct FactsMirror: Sendable {
         date[index] = facts.date
         month[index] = SearchTally.month(unixSeconds: facts.date).map { Int32($0) } ?? Int32.min
         size[index] = facts.size.flatMap { $0 >= 0 && $0 <= Int64(Int32.max) ? Int32($0) : nil } ?? -1
-        labelStart[index] = Int32(labelNumbers.count)
+        let start = Int32(labelNumbers.count)
         if let joined = facts.labels {
             flags.insert(.labelled)
             let separator = IndexSchema.factsLabelSeparator.asciiValue!
@@ -152,7 +159,7 @@ struct FactsMirror: Sendable {
                 start = position + 1
             }
         }
-        labelEnd[index] = Int32(labelNumbers.count)
+        labelRanges[index] = LabelRange(start: start, end: Int32(labelNumbers.count))
         self.flags[index] = flags
         if !flags.contains(.member) { representatives[facts.rowid] = nil }
         return true
@@ -161,9 +168,8 @@ struct FactsMirror: Sendable {
     /// Forgets row `rowid` (its facts were deleted).
     mutating func remove(_ rowid: Int64) {
         guard let index = index(of: rowid) else { return }
-        staleLabels += Int(labelEnd[index] - labelStart[index])
-        labelStart[index] = 0
-        labelEnd[index] = 0
+        staleLabels += Int(labelRanges[index].end - labelRanges[index].start)
+        labelRanges[index] = LabelRange()
         flags[index] = []
         rows -= 1
         representatives[rowid] = nil
@@ -175,10 +181,10 @@ struct FactsMirror: Sendable {
         var compacted: [UInt32] = []
         compacted.reserveCapacity(labelNumbers.count - staleLabels)
         for index in flags.indices {
-            let start = compacted.count
-            compacted += labelNumbers[Int(labelStart[index])..<Int(labelEnd[index])]
-            labelStart[index] = Int32(start)
-            labelEnd[index] = Int32(compacted.count)
+            let start = Int32(compacted.count)
+            let range = labelRanges[index]
+            compacted += labelNumbers[Int(range.start)..<Int(range.end)]
+            labelRanges[index] = LabelRange(start: start, end: Int32(compacted.count))
         }
         labelNumbers = compacted
         staleLabels = 0
@@ -186,6 +192,7 @@ struct FactsMirror: Sendable {
 
     /// Row `index`'s label numbers.
     @inline(__always) func rowLabels(at index: Int) -> ArraySlice<UInt32> {
-        labelNumbers[Int(labelStart[index])..<Int(labelEnd[index])]
+        let range = labelRanges[index]
+        return labelNumbers[Int(range.start)..<Int(range.end)]
     }
 }
