@@ -128,7 +128,7 @@ struct CLIIndexIdentityTests {
         let status = try CLIProcess.run(["status", "--index", workspace.index])
         #expect(status.status == 0)
         #expect(status.lines.contains("index: \(workspace.index) (3 captures, 0 failed)"))
-        #expect(try sqlite3(workspace.index, "pragma application_id; pragma user_version;") == "1349480300\n8\n")
+        #expect(try sqlite3(workspace.index, "pragma application_id; pragma user_version;") == "1349480300\n9\n")
 
         let deleted = try CLIProcess.run(["delete-index", "--index", workspace.index])
         #expect(deleted.status == 0)

@@ -49,7 +49,7 @@ struct SchemaTests {
         let tables = Set(try columns(store).map(\.table))
         #expect(tables == ["captures", "codes", "labels", "vectors", "failures", "status", "settings",
                            "schema_migrations", "places", "search_fields", "capture_holds", "capture_feed",
-                           "capture_facts"])
+                           "capture_facts", "capture_facts_log", "capture_facts_log_state"])
         try store.write(Records.many(10))
         #expect(try store.integrityProblems() == [])
     }

@@ -1,10 +1,12 @@
 #!/bin/sh
 # What the capture_facts triggers cost writers: the same writes in one transaction (rolled back) with the
-# triggers, and with them dropped inside the transaction; prints the CPU seconds of each, alternating.
-#   sh benchmarks/Search/facts-write-cost.sh /tmp/search-bench-h-search.sqlite [rounds=2]
+# triggers, and with them dropped inside the transaction; prints the CPU seconds of each, alternating. The third
+# argument chooses the triggers dropped (a LIKE pattern): 'capture_facts_log%' times the change log's alone.
+#   sh benchmarks/Search/facts-write-cost.sh /tmp/search-bench-h-search.sqlite [rounds=2] [pattern=capture_facts%]
 set -eu
 index=$1
 rounds=${2:-2}
+pattern=${3:-capture_facts%}
 columns=$(sqlite3 "$index" "SELECT group_concat(name, ', ') FROM pragma_table_info('captures') WHERE name != 'id'")
 writes="INSERT INTO captures (id, $columns) SELECT id || '-new', $columns FROM captures WHERE rowid <= 5000;
 INSERT INTO labels SELECT capture_id || '-new', name, confidence FROM labels
@@ -15,7 +17,7 @@ UPDATE captures SET indexed_at = indexed_at + 1 WHERE rowid BETWEEN 5001 AND 100
 DELETE FROM labels WHERE capture_id IN (SELECT id FROM captures WHERE rowid BETWEEN 5001 AND 10000);
 INSERT INTO labels SELECT id, 'labelx', 0.5 FROM captures WHERE rowid BETWEEN 5001 AND 10000;"
 drops=$(sqlite3 "$index" "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_schema
-                           WHERE type = 'trigger' AND name LIKE 'capture_facts%'")
+                           WHERE type = 'trigger' AND name LIKE '$pattern'")
 cpu() { sqlite3 "$index" 2>&1 | grep -o 'user [0-9.]*' | awk '{ s += $2 } END { printf "%.3f\n", s }'; }
 i=0
 while [ "$i" -lt "$rounds" ]; do

@@ -1,6 +1,7 @@
 // Search and batch benchmarks on generated captures (issue 13).
 //
 //   swift run -c release SearchBenchmarks [captures=100000] [queries=200] [index-path] [--json PATH] [--common-only]
+//                                         [--profile N] [--indexing-only] [--cli PATH-TO-pool-pipeline [--cli-index PATH]]
 //
 // Generates captures with text from a 5,000-word vocabulary (Zipf-like), 1-3 of 40 labels, 3 sources, screenshots
 // and photos, two years of dates, one in ten with a code, one in twenty out of focus, one in fifty held, and a
@@ -23,10 +24,19 @@ let commonOnly = CommandLine.arguments.contains("--common-only")
 let profileRounds = CommandLine.arguments.firstIndex(of: "--profile").flatMap { index in
     CommandLine.arguments.dropFirst(index + 1).first.flatMap(Int.init)
 }
+/// `--indexing-only`: only search while another connection writes slices, and the one-off CLI search with `--cli`.
+let indexingOnly = CommandLine.arguments.contains("--indexing-only")
+/// `--cli PATH`: also time one-off `PATH search …` processes on the index (the CLI's cost, process start and all).
+let cliPath = CommandLine.arguments.firstIndex(of: "--cli").flatMap { CommandLine.arguments.dropFirst($0 + 1).first }
+/// `--cli-index PATH`: the index the CLI searches (default: the benchmark's; another copy for an older CLI).
+let cliIndex = CommandLine.arguments.firstIndex(of: "--cli-index").flatMap {
+    CommandLine.arguments.dropFirst($0 + 1).first
+}
 let arguments = CommandLine.arguments.dropFirst().enumerated().filter { offset, argument in
     let previous = offset > 0 ? CommandLine.arguments[offset] : ""
     return argument != "--json" && argument != jsonPath && argument != "--common-only" && argument != "--profile"
-        && previous != "--profile"
+        && previous != "--profile" && argument != "--indexing-only" && argument != "--cli" && previous != "--cli" && argument != "--cli-index"
+        && previous != "--cli-index"
 }.map(\.element)
 let captureCount = arguments.first.flatMap(Int.init) ?? 100_000
 let queryCount = arguments.dropFirst().first.flatMap(Int.init) ?? 200
@@ -86,29 +96,12 @@ if let existing, (try? existing.captureCount) == captureCount {
     existing?.close()
     for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
     let store = try IndexStore(path: path)
-    let base = Date(timeIntervalSince1970: 1_700_000_000)
-    let box = NormalizedRect(x: 0, y: 0, width: 1, height: 1)
     let generation = try seconds {
         var slice: [CaptureRecord] = []
         for index in 0..<captureCount {
             let source = ["camera", "screenshots", "downloads"][index % 3]
             let name = "\(source)/img-\(index).png"
-            let text = (0..<(8 + index % 24)).map { _ in word(&random) }.joined(separator: " ")
-            let chosen = (0..<(1 + index % 3)).map { _ in labels[Int.random(in: 0..<labels.count, using: &random)] }
-            let record = CaptureRecord(
-                file: CaptureFile(id: CaptureID("\(source):\(name)"), source: source, path: "/lib/\(name)",
-                                  relativePath: name, byteCount: 1, modified: base, signature: "s\(index)"),
-                metadata: CaptureMetadata(date: base.addingTimeInterval(Double(index) * 630), dateSource: .exif,
-                                          location: nil, pixelWidth: 10, pixelHeight: 10,
-                                          kind: index % 2 == 0 ? .screenshot : .photo, format: "png"),
-                text: CaptureText(lines: [TextLine(text: text, box: box, confidence: 0.9)]),
-                codes: index % 10 == 0 ? CaptureCodes(codes: [ReadCode(format: "QRCode", payload: [1], text: "code \(index)",
-                                                                 box: box)]) : nil,
-                fingerprint: nil,
-                focus: FocusMeasure(sharpness: 10, outOfFocus: index % 20 == 7),
-                vector: ImageVector(model: model, values: unitVector(&random)),
-                labels: CaptureLabels(labels: Array(Set(chosen)).sorted().map { CaptureLabel(name: $0, confidence: 0.8) }))
-            slice.append(record)
+            slice.append(generated(index, source: source, name: name))
             if slice.count == 1_000 {
                 try store.write(slice)
                 slice.removeAll(keepingCapacity: true)
@@ -122,6 +115,28 @@ if let existing, (try? existing.captureCount) == captureCount {
     }
     print("generated \(captureCount) captures in \(String(format: "%.1f", generation)) s")
     store.close()
+}
+
+/// Capture `index` of the generated library (text, labels, code, focus and vector drawn from `random`).
+@MainActor func generated(_ index: Int, source: String, name: String) -> CaptureRecord {
+    let base = Date(timeIntervalSince1970: 1_700_000_000)
+    let box = NormalizedRect(x: 0, y: 0, width: 1, height: 1)
+    let text = (0..<(8 + index % 24)).map { _ in word(&random) }.joined(separator: " ")
+    let chosen = (0..<(1 + index % 3)).map { _ in labels[Int.random(in: 0..<labels.count, using: &random)] }
+    let record = CaptureRecord(
+        file: CaptureFile(id: CaptureID("\(source):\(name)"), source: source, path: "/lib/\(name)",
+                          relativePath: name, byteCount: 1, modified: base, signature: "s\(index)"),
+        metadata: CaptureMetadata(date: base.addingTimeInterval(Double(index) * 630), dateSource: .exif,
+                                  location: nil, pixelWidth: 10, pixelHeight: 10,
+                                  kind: index % 2 == 0 ? .screenshot : .photo, format: "png"),
+        text: CaptureText(lines: [TextLine(text: text, box: box, confidence: 0.9)]),
+        codes: index % 10 == 0 ? CaptureCodes(codes: [ReadCode(format: "QRCode", payload: [1], text: "code \(index)",
+                                                         box: box)]) : nil,
+        fingerprint: nil,
+        focus: FocusMeasure(sharpness: 10, outOfFocus: index % 20 == 7),
+        vector: ImageVector(model: model, values: unitVector(&random)),
+        labels: CaptureLabels(labels: Array(Set(chosen)).sorted().map { CaptureLabel(name: $0, confidence: 0.8) }))
+    return record
 }
 
 let store = try IndexStore(path: path)
@@ -146,6 +161,28 @@ json.notes.append(String(format: "facts mirror built once: wall %.1f ms, CPU %.1
 var queries = makeQueries(queryCount, ranks: 100..<5_000)
 /// The most frequent words (ranks 0-19: each in 10-60% of the captures), the worst case.
 let common = makeQueries(max(10, queryCount / 5), ranks: 0..<20)
+
+/// Search while another connection writes (captures of source "live", deleted at the end), and the one-off CLI.
+@MainActor func indexingSections() throws {
+    for line in try searchWhileIndexing(path: path, store: store, queries: common, rounds: 40, slice: 100, record: {
+        generated(captureCount + $0, source: "live", name: "live/img-\($0).png")
+    }) {
+        print(line)
+        json.notes.append(line)
+    }
+    guard let cliPath else { return }
+    let words = ["nyahtgn"] + common.prefix(3).map(\.text)
+    for line in try cliOneOff(executable: cliPath, index: cliIndex ?? path, words: words, runs: 7) {
+        print(line)
+        json.notes.append(line)
+    }
+}
+if indexingOnly {
+    try indexingSections()
+    json.noteLoad("at the end")
+    if let jsonPath { try json.write(to: jsonPath) }
+    exit(0)
+}
 
 if let profileRounds {
     var cpu = [[Double]](repeating: [], count: common.count)
@@ -412,6 +449,8 @@ json.comparisons.append(Comparison(baseline: result("vector scan alone", scanTim
                                    candidate: result("vector scan, 8-bit pass in two parts", singleTimes)))
 json.notes.append("vector scan: \(differing) of \(queries.count) queries chose different rows or scores; "
                   + "two parts: \(differingSingle) differ")
+
+try indexingSections()
 
 let grant = AccessGrant(app: "bench", sources: ["*"], evidence: true)
 var items = 0

@@ -26,6 +26,7 @@ public enum IndexSchema {
             Migration("2026-12-01-search-fields-holds-feed", apply: addSearchTables),
             Migration("2026-12-01-search-capture-facts", apply: addCaptureFacts),
             Migration("2026-12-02-search-facts-size", apply: addFactsSizes),
+            Migration("2026-12-02-mirror-facts-log", apply: addFactsLog),
         ])
     }
 

@@ -8,14 +8,16 @@
 ///                                                        has_code ≠ 0 / = 1 / = 0, labels not NULL
 ///                                        source, kind, city (0: NULL) [rowid] ─► value numbers ─► bytes
 ///                                        date, month, size (-1: NULL) [rowid]
-///                                        labels [rowid] ─► label numbers (the names split at U+001F)
+///                                        labels [rowid] ─► start..<end in label numbers (names split at U+001F)
 ///                                        member rowid ─► its moment's representative rowid
 /// ```
 ///
-/// It is exactly the table at one version of the index (`IndexStore+FactsMirror` keeps it with this connection's
-/// write generation and `PRAGMA data_version`, and builds it again after any change); the flags hold each fact as
-/// the SQL conditions test it (`= 1`, `IS NOT 1`, `= 0`), so `FactsPredicate` and the search decide as the SQL
-/// would. Rowids must be dense enough for arrays (else no mirror is made). Pure, no database.
+/// It is exactly the table at one position of the facts' change log (`IndexStore+FactsMirror` builds it once, then
+/// brings it up to date row by row from `capture_facts_log`); the flags hold each fact as the SQL conditions test
+/// it (`= 1`, `IS NOT 1`, `= 0`), so `FactsPredicate` and the search decide as the SQL would. A row set again
+/// appends its labels and leaves the old ones as garbage, compacted when it outweighs the rest; a value no row
+/// holds any more keeps its number (counted 0, so never shown as a facet value). Rowids must be dense enough for
+/// arrays (else no mirror is made). Pure, no database.
 struct FactsMirror: Sendable {
     struct Flags: OptionSet, Sendable {
         let rawValue: UInt16
@@ -47,31 +49,36 @@ struct FactsMirror: Sendable {
     private(set) var month: [Int32] = []
     /// Tokens (`capture_facts.size`), -1 when NULL or too large.
     private(set) var size: [Int32] = []
-    /// Row `r`'s label numbers are `labelNumbers[labelStart[r]..<labelStart[r + 1]]`.
-    private(set) var labelStart: [Int32] = [0]
+    /// Where a row's label numbers are (one element, so one cache line, per row).
+    struct LabelRange: Sendable {
+        var start: Int32 = 0, end: Int32 = 0
+    }
+    /// Row `r`'s label numbers are `labelNumbers[labelRanges[r].start..<labelRanges[r].end]`.
+    private(set) var labelRanges: [LabelRange] = []
     private(set) var labelNumbers: [UInt32] = []
+    /// Label numbers no row points at any more (rows set again or removed).
+    private(set) var staleLabels = 0
     /// A member's representative (what `IndexStore.representative` gives it).
     var representatives: [Int64: Int64] = [:]
     /// The distinct values, by number.
     private(set) var sources = ByteInterner(), kinds = ByteInterner(), cities = ByteInterner(),
                      labels = ByteInterner()
+    /// Rows present.
+    private(set) var rows = 0
 
     /// Rowids past this many times the rows (plus a margin) make arrays too sparse to hold.
     static let sparseness = 4
 
+    /// Whether arrays up to rowid `highest` are dense enough for `rows` rows.
+    static func dense(rows: Int, highest: Int64) -> Bool {
+        highest >= -1 && highest <= Int64(rows) * Int64(sparseness) + 4_096
+    }
+
     /// An empty mirror for at most `rows` rows whose highest rowid is `highest`; nil when the rowids are too
     /// sparse for arrays.
     init?(rows: Int, highest: Int64) {
-        guard highest >= 0, highest <= Int64(rows) * Int64(Self.sparseness) + 4_096 else { return nil }
-        let count = Int(highest) + 1
-        flags = [Flags](repeating: [], count: count)
-        source = [UInt32](repeating: 0, count: count)
-        kind = source
-        city = source
-        date = [Double](repeating: 0, count: count)
-        month = [Int32](repeating: Int32.min, count: count)
-        size = [Int32](repeating: -1, count: count)
-        labelStart = [Int32](repeating: 0, count: count + 1)
+        guard Self.dense(rows: rows, highest: highest) else { return nil }
+        grow(to: Int(highest) + 1)
         labelNumbers.reserveCapacity(rows * 2)
     }
 
@@ -85,7 +92,7 @@ struct FactsMirror: Sendable {
         return flags[index].contains(.present) ? index : nil
     }
 
-    /// The facts of one row, as read from `capture_facts` (text as its bytes; rows in ascending rowid order).
+    /// The facts of one row, as read from `capture_facts` (text as its bytes).
     struct Facts {
         var rowid: Int64
         var momentRepresentative: Int64
@@ -100,12 +107,34 @@ struct FactsMirror: Sendable {
         var size: Int64?
     }
 
-    /// Adds one row; false when its rowid is outside the arrays or not above the last row's.
-    mutating func add(_ facts: Facts, after previous: Int64) -> Bool {
-        guard facts.rowid > previous, facts.rowid < Int64(flags.count) else { return false }
+    /// Makes the arrays cover rowids below `count`.
+    private mutating func grow(to count: Int) {
+        let added = count - flags.count
+        guard added > 0 else { return }
+        flags += repeatElement([], count: added)
+        source += repeatElement(0, count: added)
+        kind += repeatElement(0, count: added)
+        city += repeatElement(0, count: added)
+        date += repeatElement(0, count: added)
+        month += repeatElement(Int32.min, count: added)
+        size += repeatElement(-1, count: added)
+        labelRanges += repeatElement(LabelRange(), count: added)
+    }
+
+    /// Sets row `facts.rowid` (new or again; its member's representative is the caller's); false when the rowid
+    /// is negative or would make the arrays too sparse.
+    mutating func set(_ facts: Facts) -> Bool {
+        guard facts.rowid >= 0 else { return false }
+        if facts.rowid >= Int64(flags.count) {
+            guard Self.dense(rows: rows + 1, highest: facts.rowid) else { return false }
+            grow(to: Int(facts.rowid) + 1)
+        }
         let index = Int(facts.rowid)
-        // Rows between the previous and this one have no facts: their labels are empty ranges.
-        for skipped in Int(max(previous, -1) + 1)..<index { labelStart[skipped + 1] = labelStart[skipped] }
+        if flags[index].contains(.present) {
+            staleLabels += Int(labelRanges[index].end - labelRanges[index].start)
+        } else {
+            rows += 1
+        }
         var flags: Flags = .present
         if facts.momentRepresentative == 0 { flags.insert(.member) }
         if facts.momentRepresentative == 1 { flags.insert(.representative) }
@@ -120,6 +149,7 @@ struct FactsMirror: Sendable {
         date[index] = facts.date
         month[index] = SearchTally.month(unixSeconds: facts.date).map { Int32($0) } ?? Int32.min
         size[index] = facts.size.flatMap { $0 >= 0 && $0 <= Int64(Int32.max) ? Int32($0) : nil } ?? -1
+        let start = Int32(labelNumbers.count)
         if let joined = facts.labels {
             flags.insert(.labelled)
             let separator = IndexSchema.factsLabelSeparator.asciiValue!
@@ -129,18 +159,40 @@ struct FactsMirror: Sendable {
                 start = position + 1
             }
         }
-        labelStart[index + 1] = Int32(labelNumbers.count)
+        labelRanges[index] = LabelRange(start: start, end: Int32(labelNumbers.count))
         self.flags[index] = flags
+        if !flags.contains(.member) { representatives[facts.rowid] = nil }
         return true
     }
 
-    /// Closes the label ranges after the last row added (`last`: its rowid, -1 for none).
-    mutating func finish(last: Int64) {
-        for index in Int(max(last, -1) + 1)..<flags.count { labelStart[index + 1] = labelStart[index] }
+    /// Forgets row `rowid` (its facts were deleted).
+    mutating func remove(_ rowid: Int64) {
+        guard let index = index(of: rowid) else { return }
+        staleLabels += Int(labelRanges[index].end - labelRanges[index].start)
+        labelRanges[index] = LabelRange()
+        flags[index] = []
+        rows -= 1
+        representatives[rowid] = nil
+    }
+
+    /// Copies the live label numbers together when the garbage outweighs them (after rows were set again).
+    mutating func compactLabels() {
+        guard staleLabels > 4_096, staleLabels * 2 > labelNumbers.count else { return }
+        var compacted: [UInt32] = []
+        compacted.reserveCapacity(labelNumbers.count - staleLabels)
+        for index in flags.indices {
+            let start = Int32(compacted.count)
+            let range = labelRanges[index]
+            compacted += labelNumbers[Int(range.start)..<Int(range.end)]
+            labelRanges[index] = LabelRange(start: start, end: Int32(compacted.count))
+        }
+        labelNumbers = compacted
+        staleLabels = 0
     }
 
     /// Row `index`'s label numbers.
     @inline(__always) func rowLabels(at index: Int) -> ArraySlice<UInt32> {
-        labelNumbers[Int(labelStart[index])..<Int(labelStart[index + 1])]
+        let range = labelRanges[index]
+        return labelNumbers[Int(range.start)..<Int(range.end)]
     }
 }
