@@ -260,7 +260,7 @@ targets += [
     // QR codes and barcodes in an image with zxing-cpp (gray images and errors from LineRecognition); no stage.
     .target(name: "CodeReading", dependencies: ["CZXing", "Captures", "LineRecognition"],
             path: "Sources/Readers/CodeReading"),
-    .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "Captures", "LineRecognition",
+    .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "CZXing", "Captures", "LineRecognition",
                                                          "ReadingFixtures", "TestSupport"]),
 ]
 

@@ -1,7 +1,9 @@
 // The C interface of CZXing.h over zxing-cpp's ReadBarcodes (matrix codes) and pool::ReadLinearCodes (linear codes).
 #define ZX_USE_UTF8 1
 #include "CZXing.h"
+#include "HybridBits.hpp"
 #include "LinearCodes.hpp"
+#include "MatrixCodes.hpp"
 #include "Pdf417Evidence.hpp"
 
 #include <ZXing/ReadBarcode.h>
@@ -40,12 +42,14 @@ void describe(const ZXing::Result &result, PoolZXCode &code) {
     }
 }
 
-/// The image as gray levels, the way zxing-cpp turns RGB into luminance.
-pool::GrayPixels grayCopy(const uint8_t *pixels, int width, int height, int channels) {
+/// The image as gray levels, the way zxing-cpp turns RGB into luminance (gray ones turned over with `inverted`).
+pool::GrayPixels grayCopy(const uint8_t *pixels, int width, int height, int channels, bool inverted) {
     pool::GrayPixels gray{width, height, {}};
     const size_t count = size_t(width) * height;
     if (channels == 1) {
         gray.pixels.assign(pixels, pixels + count);
+        if (inverted)
+            for (uint8_t &level : gray.pixels) level = uint8_t(~level);
     } else {
         gray.pixels.resize(count);
         for (size_t index = 0; index < count; ++index)
@@ -56,14 +60,19 @@ pool::GrayPixels grayCopy(const uint8_t *pixels, int width, int height, int chan
 
 } // namespace
 
-// Matrix codes (QR, Micro QR, Aztec, DataMatrix, PDF417, MaxiCode) are read by one ReadBarcodes call: comparing two
-// of them is safe. Linear codes never go through a ReadBarcodes call that could return two of them, because zxing-cpp
+// Matrix codes (QR, Micro QR, Aztec, DataMatrix, PDF417, MaxiCode) are read by pool::ReadMatrixCodes (one ReadBarcodes
+// call per pyramid layer, on our binarisation) or, for RGB, one ReadBarcodes call: comparing two of them is safe. Linear codes never go through a ReadBarcodes call that could return two of them, because zxing-cpp
 // 1.4's comparison of two linear results asserts (see LinearCodes.hpp); pool::ReadLinearCodes reads them instead.
 extern "C" int pool_zx_read(const uint8_t *pixels, int width, int height, int channels,
                             const PoolZXOptions *options, PoolZXResults *out) {
     *out = PoolZXResults{nullptr, 0, nullptr};
     if (!pixels || width <= 0 || height <= 0 || (channels != 1 && channels != 3)) {
         out->error = copyString("invalid image buffer");
+        return -1;
+    }
+    const bool inverted = options && options->inverted != 0;
+    if (inverted && channels != 1) {
+        out->error = copyString("an inverted read needs a gray image (1 channel)");
         return -1;
     }
     try {
@@ -81,11 +90,20 @@ extern "C" int pool_zx_read(const uint8_t *pixels, int width, int height, int ch
         }
         ZXing::Results results;
         if (matrix != 0) {
-            ZXing::ImageView view(pixels, width, height,
-                                  channels == 1 ? ZXing::ImageFormat::Lum : ZXing::ImageFormat::RGB);
             hints.setFormats(static_cast<ZXing::BarcodeFormat>(matrix));
             hints.setMaxNumberOfSymbols(static_cast<uint8_t>(maxSymbols));
-            for (ZXing::Result &result : ZXing::ReadBarcodes(view, hints))
+            // Gray images: the same codes as ReadBarcodes, from our pyramid and binarisation (MatrixCodes.hpp).
+            ZXing::Results matrixCodes;
+            if (channels == 1 && !(options && options->zxing_layers != 0)) {
+                matrixCodes = pool::ReadMatrixCodes(pixels, width, height, inverted, hints);
+            } else if (inverted) {
+                const pool::GrayPixels turned = grayCopy(pixels, width, height, channels, true);
+                matrixCodes = ZXing::ReadBarcodes(turned.view(), hints);
+            } else {
+                matrixCodes = ZXing::ReadBarcodes(ZXing::ImageView(pixels, width, height, channels == 1
+                    ? ZXing::ImageFormat::Lum : ZXing::ImageFormat::RGB), hints);
+            }
+            for (ZXing::Result &result : matrixCodes)
                 if (result.isValid()) results.push_back(std::move(result));
         }
         maxSymbols -= int(results.size());
@@ -93,8 +111,8 @@ extern "C" int pool_zx_read(const uint8_t *pixels, int width, int height, int ch
             const bool oneRead = options && options->linear_one_read != 0;
             ZXing::DecodeHints linearHints = hints;
             if (options && options->linear_skip_downscale != 0) linearHints.setTryDownscale(false);
-            for (ZXing::Result &result : pool::ReadLinearCodes(grayCopy(pixels, width, height, channels), linearHints, linear,
-                                                               maxSymbols, oneRead))
+            pool::GrayPixels gray = grayCopy(pixels, width, height, channels, inverted);
+            for (ZXing::Result &result : pool::ReadLinearCodes(std::move(gray), linearHints, linear, maxSymbols, oneRead))
                 if (result.isValid()) results.push_back(std::move(result));
         }
         if (results.empty()) return 0;
@@ -130,6 +148,16 @@ extern "C" void pool_zx_free(PoolZXResults *results) {
 extern "C" void pool_zx_pdf417_evidence(const uint8_t *gray, int width, int height, PoolZXPdf417Evidence *out) {
     const pool::Pdf417Evidence evidence = pool::FindPdf417Evidence(gray, width, height);
     *out = PoolZXPdf417Evidence{evidence.dark ? 1 : 0, evidence.light ? 1 : 0};
+}
+
+extern "C" int pool_zx_binarize(const uint8_t *gray, int width, int height, int inverted, int reference, uint8_t *out) {
+    if (!gray || !out || !pool::HybridApplies(width, height)) return -1;
+    (reference ? pool::BinarizeLikeHybridReference : pool::BinarizeLikeHybrid)(gray, width, height, inverted != 0, out);
+    return 0;
+}
+
+extern "C" void pool_zx_shrink(const uint8_t *gray, int width, int height, int factor, uint8_t *out) {
+    if (gray && out && width > 0 && height > 0 && factor >= 2) pool::Shrink(gray, width, height, factor, out);
 }
 
 #define POOL_ZX_STRINGIFY(x) #x

@@ -282,18 +282,27 @@ BinaryImage BinaryImage::from(const uint8_t *pixels, int width, int height) {
         }
     }
     // Each block's threshold, spread over its columns: a pixel is dark when it is below threshold + 1.
+    // The sums over the 5 x 5 blocks around each block (cut at the grid's edges) of the levels that are not flat and
+    // their count: first down each column of blocks, then across, without a branch per block (the branch on each
+    // neighbour's level was a third of this function's time on photos).
+    std::vector<int> columnTotal(across), columnCount(across);
     std::vector<uint8_t> limit(width);
     for (int by = 0; by < down; ++by) {
+        std::fill(columnTotal.begin(), columnTotal.end(), 0);
+        std::fill(columnCount.begin(), columnCount.end(), 0);
+        for (int ny = std::max(0, by - kNeighbours); ny <= std::min(down - 1, by + kNeighbours); ++ny) {
+            const int *row = level.data() + size_t(ny) * across;
+            for (int bx = 0; bx < across; ++bx) {
+                columnTotal[bx] += std::max(0, row[bx]);
+                columnCount[bx] += row[bx] >= 0 ? 1 : 0;
+            }
+        }
         for (int bx = 0; bx < across; ++bx) {
             int total = 0, count = 0;
-            for (int ny = std::max(0, by - kNeighbours); ny <= std::min(down - 1, by + kNeighbours); ++ny)
-                for (int nx = std::max(0, bx - kNeighbours); nx <= std::min(across - 1, bx + kNeighbours); ++nx) {
-                    const int value = level[size_t(ny) * across + nx];
-                    if (value >= 0) {
-                        total += value;
-                        ++count;
-                    }
-                }
+            for (int nx = std::max(0, bx - kNeighbours); nx <= std::min(across - 1, bx + kNeighbours); ++nx) {
+                total += columnTotal[nx];
+                count += columnCount[nx];
+            }
             // Flat all round: one colour, dark when the block's mean is (a flat block spans less than 25 levels, so
             // its pixels are all under 255).
             const int threshold = count ? total / count : (mean[size_t(by) * across + bx] < 128 ? 254 : -1);

@@ -36,7 +36,7 @@ public struct CodeReader: Sendable {
             let invertedFormats = options.formats.filter { $0 != .pdf417 || evidence.light }
             trace.invertedPass = .whole
             trace.invertedPdf417 = invertedFormats.contains(.pdf417)
-            codes = try scan(Self.inverted(gray), formats: invertedFormats)
+            codes = try scan(gray, formats: invertedFormats, inverted: true)
         }
         if options.aztecSearch && options.formats.contains(.aztec) && !codes.contains(where: { $0.format == "Aztec" }) {
             codes += try searchAztec(gray)
@@ -63,17 +63,6 @@ public struct CodeReader: Sendable {
         return found
     }
 
-    /// `gray` with every level turned over (light codes become dark ones).
-    private static func inverted(_ gray: GrayImage) -> GrayImage {
-        // 255 - level is the level's bits flipped; a plain loop over the buffer, which the compiler turns into vector
-        // instructions (`map` with a closure cost 2% of the stage's samples on /tmp/mixed99).
-        var pixels = gray.pixels
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices { buffer[index] = ~buffer[index] }
-        }
-        return GrayImage(width: gray.width, height: gray.height, pixels: pixels)
-    }
-
     /// `code`, read in `crop` whose top left corner stands at (`x`, `y`) in `gray`, with its box in `gray`.
     private static func placed(_ code: ReadCode, at x: Int, _ y: Int, crop: GrayImage, in gray: GrayImage) -> ReadCode {
         var code = code
@@ -85,7 +74,9 @@ public struct CodeReader: Sendable {
         return code
     }
 
-    private func scan(_ gray: GrayImage, formats: [CodeFormat]) throws(ReadingError) -> [ReadCode] {
+    /// The codes of `formats` in `gray`, or with `inverted` in `gray` with every level turned over (light codes on
+    /// dark ground; the shim reads it so without a turned copy for the matrix codes).
+    private func scan(_ gray: GrayImage, formats: [CodeFormat], inverted: Bool = false) throws(ReadingError) -> [ReadCode] {
         // No format left (PDF417 alone asked for, and no evidence of it): nothing to read (0 would mean every format).
         guard !formats.isEmpty else { return [] }
         var settings = PoolZXOptions()
@@ -95,6 +86,7 @@ public struct CodeReader: Sendable {
         settings.try_downscale = options.tryDownscale ? 1 : 0
         settings.linear_one_read = options.linearOneRead ? 1 : 0
         settings.linear_skip_downscale = options.linearDownscale ? 0 : 1
+        settings.inverted = inverted ? 1 : 0
         var results = PoolZXResults()
         defer { pool_zx_free(&results) }
         let status = gray.pixels.withUnsafeBufferPointer { pixels in

@@ -24,6 +24,12 @@ typedef struct PoolZXOptions {
     int linear_one_read;
     /// Read linear codes at full size only, even with try_downscale (which then applies to matrix codes).
     int linear_skip_downscale;
+    /// Read the image with every level turned over (255 - v: light codes on dark ground), without the caller making
+    /// that image. Gray images only (`channels` 1).
+    int inverted;
+    /// Let zxing-cpp make the matrix pass's pyramid and binarise it (the path before HybridBits.hpp), not the shim:
+    /// the same codes, for tests and comparisons.
+    int zxing_layers;
 } PoolZXOptions;
 
 /// One code found.
@@ -65,6 +71,16 @@ typedef struct PoolZXPdf417Evidence {
 
 /// Looks for PDF417 start and stop patterns in an 8-bit gray image (rows of `width` bytes, no padding).
 void pool_zx_pdf417_evidence(const uint8_t *gray, int width, int height, PoolZXPdf417Evidence *out);
+
+/// zxing-cpp 1.4's hybrid binarisation of an 8-bit gray image (rows of `width` bytes), into `out` (the same size):
+/// 0 where a pixel is dark, 255 where it is light; with `inverted`, of the image with every level turned over. With
+/// `reference`, by the plain per-pixel path the fast one is held to (HybridBits.hpp). Returns -1 (and writes
+/// nothing) for images under 40 px a side, which zxing-cpp binarises otherwise.
+int pool_zx_binarize(const uint8_t *gray, int width, int height, int inverted, int reference, uint8_t *out);
+
+/// One layer of zxing-cpp 1.4's pyramid: `gray` shrunk to (`width` / `factor`) x (`height` / `factor`) into `out`,
+/// each pixel the rounded mean of its block.
+void pool_zx_shrink(const uint8_t *gray, int width, int height, int factor, uint8_t *out);
 
 /// The zxing-cpp version this shim was built against ("1.4.0").
 const char *pool_zx_version(void);
