@@ -1,5 +1,6 @@
 // The pyramid and the hybrid binarisation of HybridBits.hpp: the fast path and its plain reference.
 #include "HybridBits.hpp"
+#include "ColumnBand.hpp"
 
 #include <algorithm>
 
@@ -96,19 +97,7 @@ void BinarizeLikeHybrid(const uint8_t *pixels, int width, int height, bool inver
     std::vector<uint16_t> sums(width);
     for (int by = 0; by < down; ++by) {
         const int y0 = std::min(by * kBlock, height - kBlock);
-        const uint8_t *first = pixels + size_t(y0) * width;
-        for (int x = 0; x < width; ++x) {
-            low[x] = high[x] = first[x];
-            sums[x] = first[x];
-        }
-        for (int dy = 1; dy < kBlock; ++dy) {
-            const uint8_t *row = first + size_t(dy) * width;
-            for (int x = 0; x < width; ++x) {
-                low[x] = std::min(low[x], row[x]);
-                high[x] = std::max(high[x], row[x]);
-                sums[x] = uint16_t(sums[x] + row[x]);
-            }
-        }
+        ColumnBand(pixels + size_t(y0) * width, width, kBlock, low.data(), high.data(), sums.data());
         for (int bx = 0; bx < across; ++bx) {
             const int x0 = std::min(bx * kBlock, width - kBlock);
             BlockStats stats{0, 255, 0};

@@ -1,6 +1,7 @@
 // The evidence of Pdf417Evidence.hpp: each layer binarised, rows and columns turned into runs, the runs matched against PDF417's start and stop patterns in both polarities, and matches chained down
 // the sampled lines.
 #include "Pdf417Evidence.hpp"
+#include "ColumnBand.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -257,17 +258,7 @@ BinaryImage BinaryImage::from(const uint8_t *pixels, int width, int height) {
     std::vector<uint16_t> sum(width);
     for (int by = 0; by < down; ++by) {
         const int y0 = by * kBlock, y1 = std::min(height, y0 + kBlock);
-        std::copy(pixels + size_t(y0) * width, pixels + size_t(y0 + 1) * width, low.begin());
-        std::copy(pixels + size_t(y0) * width, pixels + size_t(y0 + 1) * width, high.begin());
-        std::copy(pixels + size_t(y0) * width, pixels + size_t(y0 + 1) * width, sum.begin());
-        for (int y = y0 + 1; y < y1; ++y) {
-            const uint8_t *row = pixels + size_t(y) * width;
-            for (int x = 0; x < width; ++x) {
-                low[x] = std::min(low[x], row[x]);
-                high[x] = std::max(high[x], row[x]);
-                sum[x] = uint16_t(sum[x] + row[x]);
-            }
-        }
+        ColumnBand(pixels + size_t(y0) * width, width, y1 - y0, low.data(), high.data(), sum.data());
         for (int bx = 0; bx < across; ++bx) {
             const int x0 = bx * kBlock, x1 = std::min(width, x0 + kBlock);
             int blockLow = 255, blockHigh = 0, blockSum = 0;
