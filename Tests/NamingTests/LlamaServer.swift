@@ -5,9 +5,9 @@ import Glibc
 import Synchronization
 
 /// llama.cpp's real `llama-server`, started by a test on a free port of 127.0.0.1 with the tiny random model
-/// `scripts/naming-tiny-model.py` writes, and stopped by it. Both files are made by `scripts/setup` (through
-/// `scripts/setup-llama-server`) in `${XDG_CACHE_HOME:-~/.cache}/pool-pipeline/llama-server/`; `POOL_LLAMA_SERVER` and
-/// `POOL_LLAMA_MODEL` may name others. A missing file is an error naming scripts/setup: the suite fails, it is never
+/// `scripts/naming-tiny-model.py` writes, and stopped by it. Both files are made by `scripts/setup-llama-server`
+/// (which `scripts/test` runs) in `${XDG_CACHE_HOME:-~/.cache}/pool-pipeline/llama-server/`; `POOL_LLAMA_SERVER` and
+/// `POOL_LLAMA_MODEL` may name others. A missing file is an error naming that script: the suite fails, it is never
 /// skipped.
 final class LlamaServer: Sendable {
     /// llama-cpp-python's version scripts/setup-llama-server builds llama.cpp from (keep the two equal).
@@ -32,8 +32,8 @@ final class LlamaServer: Sendable {
         var what: String
         var path: String
         var description: String {
-            "\(what) not found at \(path): run scripts/setup (it builds llama-server and writes the tiny model "
-                + "through scripts/setup-llama-server)"
+            "\(what) not found at \(path): run scripts/setup-llama-server (scripts/test runs it; it builds "
+                + "llama-server and writes the tiny model)"
         }
     }
 
