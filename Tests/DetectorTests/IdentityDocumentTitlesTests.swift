@@ -6,13 +6,7 @@ import Testing
 /// phrases (`IdentityDocumentRule`) and words as OCR reads them (`IdentityPageLayout`). Before, each had its own
 /// table, and a title only the older one knew (`ID card`, `driver's license`) was not read a letter off.
 @Suite("Identity-document titles: one table for the wording and the layout rules")
-struct IdentityDocumentTitlesTests {
-    func held(_ text: String) -> String? {
-        SensitiveDetectors.evaluate(DetectorInput(text: text)).flatMap {
-            $0.category == .identityDocument ? $0.rule : nil
-        }
-    }
-
+struct IdentityDocumentTitlesTests: HoldsIdentityDocuments {
     @Test func everyTitleIsFoundBothWays() {
         for (title, kind) in IdentityDocumentTitles.all {
             #expect(Words.contains("specimen \(title) 2031", title), "\(title) as a phrase")

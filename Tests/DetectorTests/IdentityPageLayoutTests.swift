@@ -8,13 +8,7 @@ import Testing
 /// being a document (a passenger form to fill in, articles, a booking). The generated cases use the tests' seed
 /// (1), which no figure uses.
 @Suite("Identity documents without a zone: titles, labels and values in several languages, as OCR reads them")
-struct IdentityPageLayoutTests {
-    func held(_ text: String) -> String? {
-        SensitiveDetectors.evaluate(DetectorInput(text: text)).flatMap {
-            $0.category == .identityDocument ? $0.rule : nil
-        }
-    }
-
+struct IdentityPageLayoutTests: HoldsIdentityDocuments {
     @Test func everyGeneratedDocumentIsHeldAndNoHardNegative() {
         let captures = IdentityPageGenerator.captures(seed: 1, count: 60)
         for capture in captures where capture.sensitive != nil {

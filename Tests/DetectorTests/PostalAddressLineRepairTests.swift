@@ -5,11 +5,7 @@ import Testing
 /// 4040 and 4141: a US state in lower case on a line of its own, `ß` read in two halves, a house number split by a
 /// space. Each was missed or misspelt before these repairs.
 @Suite("Postal addresses as OCR reads them: split house numbers, lower-case states, ß in two halves")
-struct PostalAddressLineRepairTests {
-    func values(_ text: String) -> [String] {
-        ObjectExtractor(book: .builtIn).objects(text: text, codes: []).filter { $0.kind == "address" }.map(\.value)
-    }
-
+struct PostalAddressLineRepairTests: ReadsAddresses {
     @Test func aUSStateReadInLowerCaseBeforeItsZIPCodeIsItsAbbreviation() {
         #expect(values("Jane Doe\n6365 Elm Drive\nDenver, co 18494\nMobile") == ["6365 Elm Drive, Denver, CO 18494"])
         #expect(values("Ship to:\n12 Main Street\nSpringfield, Il 62701") == ["12 Main Street, Springfield, IL 62701"])

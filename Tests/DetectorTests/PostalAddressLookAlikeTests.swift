@@ -8,11 +8,7 @@ import Testing
 /// look-alike as well. The readings quoted are the tuning seeds' (7801-7805), not the held-out ones', and a few written to show
 /// where a repair must not apply.
 @Suite("Postal addresses read back: bracket look-alikes, ß read f&, an accented vowel and a look-alike l in a town")
-struct PostalAddressLookAlikeTests {
-    func values(_ text: String) -> [String] {
-        ObjectExtractor(book: .builtIn).objects(text: text, codes: []).filter { $0.kind == "address" }.map(\.value)
-    }
-
+struct PostalAddressLookAlikeTests: ReadsAddresses {
     @Test func aClosingBracketInAnInwardCodesLetterPlaceIsJ() {
         #expect(values("228 Mill Close\nLondon SW1A 7]}") == ["228 Mill Close, London SW1A 7JJ"])
         #expect(values("Flat 3, 12 High Street, Leeds LS1 4A]") == ["Flat 3, 12 High Street, Leeds LS1 4AJ"])

@@ -2,11 +2,7 @@ import ObjectRules
 import Testing
 
 @Suite("Postal addresses as OCR reads them: postcode look-alikes, lower-case suffixes, umlauts read back")
-struct PostalAddressOCRRepairTests {
-    func values(_ text: String) -> [String] {
-        ObjectExtractor(book: .builtIn).objects(text: text, codes: []).filter { $0.kind == "address" }.map(\.value)
-    }
-
+struct PostalAddressOCRRepairTests: ReadsAddresses {
     @Test func lookAlikeLettersInAPostcodeAreReadAsItsDigits() {
         #expect(values("Hauptstraße 5a\n8O331 München") == ["Hauptstraße 5a, 80331 München"])
         #expect(values("55 rue de la Paix\n75OO8 Paris") == ["55 rue de la Paix, 75008 Paris"])

@@ -8,11 +8,7 @@ import Testing
 /// by its shape when one reading is left, a US state by the letters left and its town. The generated cases use the tests' seed (1), which no
 /// figure uses.
 @Suite("Postal addresses read back: French accents, a UK postcode with a letter too many, a garbled US state")
-struct PostalAddressReadBackTests {
-    func values(_ text: String) -> [String] {
-        ObjectExtractor(book: .builtIn).objects(text: text, codes: []).filter { $0.kind == "address" }.map(\.value)
-    }
-
+struct PostalAddressReadBackTests: ReadsAddresses {
     /// Seed 1's addresses of one country, each as (capture text, expected address).
     func generated(_ country: String) -> [(text: String, value: String)] {
         AddressGenerator.captures(seed: 1, count: 30).filter { $0.name.hasPrefix("address-\(country)-") }.map {

@@ -2,11 +2,7 @@
 import Testing
 
 @Suite("Town names read through OCR: diacritics lost or look-alikes, spelt back from the gazetteer")
-struct TownNameOCRTests {
-    func values(_ text: String) -> [String] {
-        ObjectExtractor(book: .builtIn).objects(text: text, codes: []).filter { $0.kind == "address" }.map(\.value)
-    }
-
+struct TownNameOCRTests: ReadsAddresses {
     func city(_ text: String) -> String? {
         ObjectExtractor(book: .builtIn).objects(text: text, codes: []).first { $0.kind == "address" }?
             .fields["addressLocality"]

@@ -195,9 +195,8 @@ struct FactsMirrorRefreshTests {
 
     @Test("Another connection's commits are caught up with row by row")
     func anotherConnection() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facts-refresh-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("index.sqlite").path
+        let folder = try TemporaryFolder()
+        let path = folder.file("index.sqlite")
         let reader = try IndexStore(path: path)
         defer { reader.close() }
         try reader.write((0..<60).map { Self.record("r-\($0).jpg", words: "alpha beta \($0)", label: "label\($0 % 4)",
@@ -220,9 +219,8 @@ struct FactsMirrorRefreshTests {
 
     @Test("Built in the background for the second search (both join), then caught up with later writes")
     func builtInTheBackground() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facts-background-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("index.sqlite").path
+        let folder = try TemporaryFolder()
+        let path = folder.file("index.sqlite")
         let store = try IndexStore(path: path)
         defer { store.close() }
         try store.write((0..<300).map { Self.record("b-\($0).jpg", words: "alpha beta \($0 % 7)", label: "gamma",

@@ -127,9 +127,8 @@ struct FactsMirrorTests {
 
     @Test("A write on this connection or a commit by another process is caught up with")
     func keptInStep() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facts-mirror-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("index.sqlite").path
+        let folder = try TemporaryFolder()
+        let path = folder.file("index.sqlite")
         let reader = try IndexStore(path: path)
         defer { reader.close() }
         try reader.write((0..<40).map { Records.record("r-\($0).jpg", text: ["common words \($0)"]) })

@@ -171,9 +171,8 @@ struct SearchCacheTests {
 
     @Test("A write by another connection to the same file is seen (PRAGMA data_version), not a stale tally")
     func otherConnection() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("search-cache-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("index.sqlite").path
+        let folder = try TemporaryFolder()
+        let path = folder.file("index.sqlite")
         let reader = try IndexStore(path: path)
         defer { reader.close() }
         try reader.write((0..<40).map { Records.record("r-\($0).jpg", text: ["common words \($0)"]) })
