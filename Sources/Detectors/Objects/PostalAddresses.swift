@@ -66,6 +66,12 @@ public enum PostalAddresses {
                 index += 3
                 continue
             }
+            // A German street whose house number the screen wrapped onto the next line.
+            if let (address, used) = houseNumberWrapped(lines, at: index) {
+                found.append(address)
+                index += used
+                continue
+            }
             // One line the screen wrapped (`…, Seattle, WA` / `62180`): a line with a comma whose end, joined with
             // a next line that holds no address of its own, completes one.
             if index + 1 < lines.count, lines[index].contains(","), !lines[index + 1].contains(","),
@@ -131,7 +137,7 @@ public enum PostalAddresses {
                 street = FrenchWords.installed?.accentsRead(street) ?? street
             } else if case let german = readingStrasse(street), matches(deStreet, german), !german.first!.isNumber {
                 country = "DE"
-                street = umlautsRead(german)
+                street = umlautsRead(abbreviationDotted(german))
             } else {
                 return nil
             }
