@@ -57,8 +57,23 @@ struct PostalAddressLookAlikeTests: ReadsAddresses {
         // A `Q` in a letter place is the letter, and the one-reading look-alikes are read as before.
         #expect(values("177A Queens Gardens\nCambridge M1 9QE") == ["177A Queens Gardens, Cambridge M1 9QE"])
         #expect(values("177A Queens Gardens\nCambridge M1 ODE") == ["177A Queens Gardens, Cambridge M1 0DE"])
+    }
+
+    @Test func aCapitalLInAnOutwardCodesDigitPlaceIsOne() {
         // Tuning seed 7806: `YO1` read `YOL` in a monospaced font; a letter is never in that place.
         #expect(values("Flat 2, 17 High Street\nYork YOL 8UB") == ["Flat 2, 17 High Street, York YO1 8UB"])
+        // After one letter a letter may follow (`LL` is an area): `LL` is no outward code read back.
+        #expect(values("Flat 2, 17 High Street\nLiverpool LL 8UB").isEmpty)
+    }
+
+    @Test func aOneBesideALookAlikeOfItselfInAnOutwardCodeIsLeft() {
+        // Tuning seed 7808: `NW1` read `NW1L` (found as read on main: no outward code ends in `L`), and with
+        // Tesseract's reader `BA1` read `BAl1` (read `BA11` on main). `11` or one `1` read twice: left.
+        #expect(values("139 Queens Gardens\nOxford NW1L 6AR").isEmpty)
+        #expect(values("185 Church Lane, Bristol BAl1 7FP").isEmpty)
+        // An outward code ending in a letter Royal Mail uses there is read as before.
+        #expect(values("139 Queens Gardens\nLondon EC1V 6AR") == ["139 Queens Gardens, London EC1V 6AR"])
+        #expect(values("139 Queens Gardens\nLondon W1D 6AR") == ["139 Queens Gardens, London W1D 6AR"])
     }
 
     @Test func anOutwardCodesLetterReadTwiceInEitherCaseIsOneLetter() {

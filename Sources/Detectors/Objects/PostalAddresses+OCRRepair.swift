@@ -102,22 +102,29 @@ extension PostalAddresses {
             characters.append(character)
         }
         guard (2...4).contains(characters.count) else { return nil }
+        // A `1` beside a look-alike of itself (`BA1l`, `BAl1`, `NW1L`) is `11` or one `1` read twice (the
+        // serifed `1` of a monospaced font reads as both): left.
+        for (a, b) in zip(characters, characters.dropFirst())
+        where (a == "1" && oneLookAlikes.contains(b)) || (b == "1" && oneLookAlikes.contains(a)) {
+            return nil
+        }
         // A letter read in lower case (`Ox1`) is the capital.
         func letter(_ c: Character) -> Character? {
             c.isASCII && c.isLetter ? Character(c.uppercased()) : letterLookAlikes[c]
         }
-        func digit(_ c: Character) -> Character? {
-            c.isASCII && c.isNumber ? c : digitLookAlikes[c] ?? outwardDigitLookAlikes[c]
-        }
+        func digit(_ c: Character) -> Character? { c.isASCII && c.isNumber ? c : digitLookAlikes[c] }
         var best: (text: String, changes: Int)?
         for letters in [1, 2] where letters < characters.count && characters.count - letters <= 2 {
             let head = characters.prefix(letters).compactMap(letter)
-            guard head.count == letters, let number = digit(characters[letters]),
+            // After two letters only a digit can follow: there a capital `L` is one as well.
+            let place = characters[letters]
+            guard head.count == letters, let number = digit(place) ?? (letters == 2 ? outwardDigitLookAlikes[place] : nil),
                   letters == 2 || singleLetterAreas.contains(head[0]) else { continue }
             var out = head + [number]
             if characters.count > letters + 1 {
                 let last = characters[letters + 1]
-                guard last.isASCII, last.isNumber || last.isUppercase else { continue }
+                guard last.isASCII, last.isNumber || (letters == 1 ? outwardLastLetters.a9a : outwardLastLetters.aa9a)
+                        .contains(last) else { continue }
                 out.append(last)
             }
             let changes = zip(out, characters).filter { $0 != $1 }.count
@@ -126,11 +133,17 @@ extension PostalAddresses {
         return best?.text
     }
 
+    /// The letters Royal Mail uses at the end of an outward code of shape `A9A` (`W1D`) and `AA9A` (`SW1A`).
+    static let outwardLastLetters = (a9a: Set("ABCDEFGHJKPSTUW"), aa9a: Set("ABEHMNPRVWXY"))
+
+    /// What the recogniser reads for a `1`.
+    static let oneLookAlikes = Set("lIiL|")
+
     /// The letters of the postcode areas written with one letter twice (Llandudno, Northampton, Southend).
     static let doubledAreaLetters = Set("LNS")
 
-    /// What the recogniser reads for a digit in an outward code's digit place, where no letter can be: a capital
-    /// `L` for the `1` of a monospaced font (`York YOL 8UB`, tuning seed 7806).
+    /// What the recogniser reads for a digit in an outward code's digit place after two letters, where no letter can
+    /// be: a capital `L` for the `1` of a monospaced font (`York YOL 8UB`, tuning seed 7806).
     static let outwardDigitLookAlikes: [Character: Character] = ["L": "1"]
 
     /// The UK postcode areas of one letter (Birmingham, London E, Glasgow, Liverpool, Manchester, London N,

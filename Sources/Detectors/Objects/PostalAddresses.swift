@@ -27,7 +27,10 @@ public enum PostalAddresses {
     static let usLocality = regex(#"^([\#(letter)][\#(letter).' -]*?),?\s+([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$"#)
     static let ukStreet = regex(
         #"^(?:(?:Flat|Apartment|Unit)\s+\d+[A-Z]?,?\s+)?\d{1,4}[A-Za-z]?\s+[\#(letter)][\#(letter)' -]*?\b(?:\#(ukSuffixes))$"#)
-    static let ukLocality = regex(#"^([\#(letter)][\#(letter).' -]*?),?\s+([A-Z]{1,2}\d[A-Z\d]?)\s?(\d[A-Z]{2})$"#)
+    /// A UK postcode line; an outward code ending in a letter has one Royal Mail uses there (`W1D`, `SW1A`; never
+    /// `L`, so `NW1L` is no postcode as read).
+    static let ukLocality = regex(#"^([\#(letter)][\#(letter).' -]*?),?\s+([A-Z]\d[A-HJKPSTUW\d]?|[A-Z]{2}\d[ABEHMNPRVWXY\d]?)"#
+        + #"\s?(\d[A-Z]{2})$"#)
     static let deStreet = regex(
         #"^[\#(letter)][\#(letter)ß.' -]*?[\#(letter).]\s+\d{1,4}\s?[a-zA-Z]?(?:\s?[-/]\s?\d{1,4}[a-z]?)?$"#)
     static let frStreet = regex(
