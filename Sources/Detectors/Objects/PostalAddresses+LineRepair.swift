@@ -1,9 +1,11 @@
 import Foundation
 
-/// More of what the recogniser does to an address, read back by the address's own shape: a house number split by
-/// a space (`1 14 Main Street`, `Hauptstraße 1 2`), a US state read in lower case before its ZIP code (`Denver, co
-/// 80202`), and the `ß` of `…straße` read as two characters (`Schillerstrafge`, `Hauptstraf3e`, see
-/// `misreadStrasse`), a French street type read without its accent (`allee des Tilleuls`). Each repair applies at one place of a street or locality line, never to a word of prose.
+/// More of what the recogniser and the screen do to an address, read back by the address's own shape: a house
+/// number split by a space (`1 14 Main Street`, `Hauptstraße 1 2`) or wrapped onto the next line (`Bahnhofstr.` /
+/// `157, 34682 Dresden`), a US state read in lower case or garbled before its ZIP code (`Denver, co 80202`), the
+/// `ß` of `…straße` read as two characters (`Schillerstrafge`, see `misreadStrasse`), a French street type read
+/// without its accent (`allee des Tilleuls`). Each repair applies at one place of a street or locality line, never
+/// to a word of prose.
 extension PostalAddresses {
     /// A house number the recogniser split with one space, joined: at the start of a street line before a street
     /// word (`1 14 Main Street`, `Flat 2, 1 2 Mill Close`; a number is never followed by another number and a

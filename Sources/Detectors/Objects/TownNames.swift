@@ -77,7 +77,7 @@ public struct TownNames: Sendable {
     static func exactReadings(of read: String) -> [String] {
         let plain = folded(read)
         var out = [plain]
-        for key in [lookAlikesRead(plain), lookAlikesRead(folded(capitalIAsL(read)))] where !out.contains(key) {
+        for key in [lookAlikesRead(plain), lookAlikesRead(folded(lookAlikesOfLAsL(read)))] where !out.contains(key) {
             out.append(key)
         }
         return out
@@ -85,7 +85,7 @@ public struct TownNames: Sendable {
 
     /// A capital `I` after a lower-case letter or a digit read as the `l` it usually is there (`K6In`), and so a
     /// `1` after a letter or a digit and before a letter (`K61Ln`, tuning seed 7807): no town has a digit.
-    static func capitalIAsL(_ read: String) -> String {
+    static func lookAlikesOfLAsL(_ read: String) -> String {
         var out = "", previous: Character = " "
         let characters = Array(read)
         for (index, character) in characters.enumerated() {
