@@ -55,7 +55,8 @@ public struct FrenchWords: Sendable {
     public func accentsRead(_ text: String) -> String {
         var out = "", word = ""
         func flush() {
-            out += accented(word) ?? word
+            let once = Self.accentedVowelOnce(word)
+            out += accented(once) ?? (once != word && isWord(once) ? once : word)
             word = ""
         }
         for character in text {
@@ -63,6 +64,27 @@ public struct FrenchWords: Sendable {
         }
         flush()
         return out
+    }
+
+    /// Whether `word` (a capital first letter allowed) is a word of the list with its diacritics as written.
+    func isWord(_ word: String) -> Bool {
+        let lower = word.lowercased()
+        return spellings[Self.folded(lower)]?.contains(lower) == true
+    }
+
+    /// `word` with a vowel the recogniser read twice, plain and then with its accent (`Honoreé` for `Honoré`),
+    /// written once: no French word of the list has a vowel followed by the same vowel accented.
+    static func accentedVowelOnce(_ word: String) -> String {
+        var out: [Character] = []
+        for character in word {
+            if let previous = out.last, previous.isLetter, previous.isASCII, !character.isASCII,
+               folded(String(character)) == String(previous) {
+                out[out.count - 1] = character
+            } else {
+                out.append(character)
+            }
+        }
+        return String(out)
     }
 
     /// `word` in lower case without diacritics (`œ` and `æ` as two letters).

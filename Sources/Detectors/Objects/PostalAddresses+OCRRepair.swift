@@ -6,9 +6,11 @@ import Foundation
 /// postcode line or a street line of its country once repaired: a postcode alone or a street alone is still no
 /// address.
 extension PostalAddresses {
-    /// Letters the recogniser reads for digits.
+    /// Letters the recogniser reads for one digit only. `Q` is not among them: it is read for `0` and for `9`
+    /// alike (7981's `M1 9DE` read `M1 QDE`), and no place of a postcode has a check that tells the two apart, so
+    /// a postcode with a `Q` in a digit place is left unread rather than read as the wrong address.
     static let digitLookAlikes: [Character: Character] = [
-        "O": "0", "o": "0", "D": "0", "Q": "0", "I": "1", "l": "1", "i": "1", "|": "1", "S": "5", "s": "5",
+        "O": "0", "o": "0", "D": "0", "I": "1", "l": "1", "i": "1", "|": "1", "S": "5", "s": "5",
         "B": "8", "Z": "2", "z": "2", "G": "6",
     ]
     /// Digits the recogniser reads for letters (in the letter places of a UK postcode).
@@ -88,12 +90,24 @@ extension PostalAddresses {
     /// first, then a digit, then a digit or a letter; of the two ways to split it, the one changing fewer
     /// characters.
     static func ukOutward(_ token: Substring) -> String? {
-        // A capital read twice, the second time in lower case (`CcB2`).
+        // A capital read twice, once in lower case (`CcB2`, `NwW1`), is one letter, unless the two could be an
+        // area's own doubled letters (`LL`, `NN`, `SS`).
         var characters: [Character] = []
-        for character in token where !(character.isLowercase && characters.last == Character(character.uppercased())) {
+        for character in token {
+            if let last = characters.last, last != character, last.uppercased() == character.uppercased(),
+               last.isLetter, !doubledAreaLetters.contains(Character(character.uppercased())) {
+                characters[characters.count - 1] = Character(character.uppercased())
+                continue
+            }
             characters.append(character)
         }
         guard (2...4).contains(characters.count) else { return nil }
+        // A `1` beside a look-alike of itself (`BA1l`, `BAl1`, `NW1L`) is `11` or one `1` read twice (the
+        // serifed `1` of a monospaced font reads as both): left.
+        for (a, b) in zip(characters, characters.dropFirst())
+        where (a == "1" && oneLookAlikes.contains(b)) || (b == "1" && oneLookAlikes.contains(a)) {
+            return nil
+        }
         // A letter read in lower case (`Ox1`) is the capital.
         func letter(_ c: Character) -> Character? {
             c.isASCII && c.isLetter ? Character(c.uppercased()) : letterLookAlikes[c]
@@ -102,12 +116,15 @@ extension PostalAddresses {
         var best: (text: String, changes: Int)?
         for letters in [1, 2] where letters < characters.count && characters.count - letters <= 2 {
             let head = characters.prefix(letters).compactMap(letter)
-            guard head.count == letters, let number = digit(characters[letters]),
+            // After two letters only a digit can follow: there a capital `L` is one as well.
+            let place = characters[letters]
+            guard head.count == letters, let number = digit(place) ?? (letters == 2 ? outwardDigitLookAlikes[place] : nil),
                   letters == 2 || singleLetterAreas.contains(head[0]) else { continue }
             var out = head + [number]
             if characters.count > letters + 1 {
                 let last = characters[letters + 1]
-                guard last.isASCII, last.isNumber || last.isUppercase else { continue }
+                guard last.isASCII, last.isNumber || (letters == 1 ? outwardLastLetters.a9a : outwardLastLetters.aa9a)
+                        .contains(last) else { continue }
                 out.append(last)
             }
             let changes = zip(out, characters).filter { $0 != $1 }.count
@@ -115,6 +132,19 @@ extension PostalAddresses {
         }
         return best?.text
     }
+
+    /// The letters Royal Mail uses at the end of an outward code of shape `A9A` (`W1D`) and `AA9A` (`SW1A`).
+    static let outwardLastLetters = (a9a: Set("ABCDEFGHJKPSTUW"), aa9a: Set("ABEHMNPRVWXY"))
+
+    /// What the recogniser reads for a `1`.
+    static let oneLookAlikes = Set("lIiL|")
+
+    /// The letters of the postcode areas written with one letter twice (Llandudno, Northampton, Southend).
+    static let doubledAreaLetters = Set("LNS")
+
+    /// What the recogniser reads for a digit in an outward code's digit place after two letters, where no letter can
+    /// be: a capital `L` for the `1` of a monospaced font (`York YOL 8UB`, tuning seed 7806).
+    static let outwardDigitLookAlikes: [Character: Character] = ["L": "1"]
 
     /// The UK postcode areas of one letter (Birmingham, London E, Glasgow, Liverpool, Manchester, London N,
     /// Sheffield, London W): any other outward code starts with two letters (`Yo1` is `YO1`, not `Y01`).
@@ -133,17 +163,31 @@ extension PostalAddresses {
         return ([words[0], Substring(once)] + words.dropFirst(2)).joined(separator: " ")
     }
 
-    /// A street suffix read in lower case (`Maple ct`, `Baker street`) written as the suffix list spells it; nil
-    /// when the last word is no suffix in lower case.
+    /// A street suffix read in lower case (`Maple ct`, `Baker street`) written as the suffix list spells it: the
+    /// last word, or the word before a US unit and its number (`Market st Suite 267`, `Elm dr, Apt 4B`); nil when
+    /// that word is no suffix in lower case.
     static func suffixCapitalised(_ street: String, suffixes: String) -> String? {
-        guard let space = street.lastIndex(of: " ") else { return nil }
-        let last = street[street.index(after: space)...]
-        let bare = last.hasSuffix(".") ? last.dropLast() : last
+        var words = street.split(separator: " ", omittingEmptySubsequences: false)
+        var place = words.count - 1
+        if words.count >= 4, case let unit = words[words.count - 2],
+           unitWords.contains(unit.hasSuffix(".") ? String(unit.dropLast()) : String(unit)) {
+            place = words.count - 3
+        }
+        guard place >= 1 else { return nil }
+        let word = words[place]
+        let comma = word.hasSuffix(",") ? "," : ""
+        let dotted = word.dropLast(comma.count)
+        let dot = dotted.hasSuffix(".") ? "." : ""
+        let bare = dotted.dropLast(dot.count)
         guard let first = bare.first, first.isLowercase,
               let suffix = suffixes.split(separator: "|").first(where: { $0.lowercased() == bare.lowercased() })
         else { return nil }
-        return String(street[..<street.index(after: space)]) + suffix + (last.hasSuffix(".") ? "." : "")
+        words[place] = suffix + dot + comma
+        return words.joined(separator: " ")
     }
+
+    /// The words of a US unit after a street (`usStreet`), as read before their number.
+    static let unitWords: Set<String> = ["Apt", "Suite", "Ste", "Unit", "Fl", "Floor"]
 
     /// German words as the recogniser reads their umlauts inside a word: `ii` for `ü` (`Miinchen`), `6` between
     /// letters for `ö` (`K6ln`). German has no `ii` inside a word but in loan words, and a town or street name

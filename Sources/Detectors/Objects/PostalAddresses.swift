@@ -27,7 +27,10 @@ public enum PostalAddresses {
     static let usLocality = regex(#"^([\#(letter)][\#(letter).' -]*?),?\s+([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$"#)
     static let ukStreet = regex(
         #"^(?:(?:Flat|Apartment|Unit)\s+\d+[A-Z]?,?\s+)?\d{1,4}[A-Za-z]?\s+[\#(letter)][\#(letter)' -]*?\b(?:\#(ukSuffixes))$"#)
-    static let ukLocality = regex(#"^([\#(letter)][\#(letter).' -]*?),?\s+([A-Z]{1,2}\d[A-Z\d]?)\s?(\d[A-Z]{2})$"#)
+    /// A UK postcode line; an outward code ending in a letter has one Royal Mail uses there (`W1D`, `SW1A`; never
+    /// `L`, so `NW1L` is no postcode as read).
+    static let ukLocality = regex(#"^([\#(letter)][\#(letter).' -]*?),?\s+([A-Z]\d[A-HJKPSTUW\d]?|[A-Z]{2}\d[ABEHMNPRVWXY\d]?)"#
+        + #"\s?(\d[A-Z]{2})$"#)
     static let deStreet = regex(
         #"^[\#(letter)][\#(letter)ß.' -]*?[\#(letter).]\s+\d{1,4}\s?[a-zA-Z]?(?:\s?[-/]\s?\d{1,4}[a-z]?)?$"#)
     static let frStreet = regex(
@@ -64,6 +67,12 @@ public enum PostalAddresses {
                let address = address(street: lines[index], locality: lines[index + 1] + " " + lines[index + 2]) {
                 found.append(address)
                 index += 3
+                continue
+            }
+            // A German street whose house number the screen wrapped onto the next line.
+            if let (address, used) = houseNumberWrapped(lines, at: index) {
+                found.append(address)
+                index += used
                 continue
             }
             // One line the screen wrapped (`…, Seattle, WA` / `62180`): a line with a comma whose end, joined with
@@ -131,7 +140,7 @@ public enum PostalAddresses {
                 street = FrenchWords.installed?.accentsRead(street) ?? street
             } else if case let german = readingStrasse(street), matches(deStreet, german), !german.first!.isNumber {
                 country = "DE"
-                street = umlautsRead(german)
+                street = umlautsRead(abbreviationDotted(german))
             } else {
                 return nil
             }

@@ -77,17 +77,22 @@ public struct TownNames: Sendable {
     static func exactReadings(of read: String) -> [String] {
         let plain = folded(read)
         var out = [plain]
-        for key in [lookAlikesRead(plain), lookAlikesRead(folded(capitalIAsL(read)))] where !out.contains(key) {
+        for key in [lookAlikesRead(plain), lookAlikesRead(folded(lookAlikesOfLAsL(read)))] where !out.contains(key) {
             out.append(key)
         }
         return out
     }
 
-    /// A capital `I` after a lower-case letter or a digit read as the `l` it usually is there (`K6In`).
-    static func capitalIAsL(_ read: String) -> String {
+    /// A capital `I` after a lower-case letter or a digit read as the `l` it usually is there (`K6In`), and so a
+    /// `1` after a letter or a digit and before a letter (`K61Ln`, tuning seed 7807): no town has a digit.
+    static func lookAlikesOfLAsL(_ read: String) -> String {
         var out = "", previous: Character = " "
-        for character in read {
-            out.append(character == "I" && (previous.isLowercase || previous.isNumber) ? "l" : character)
+        let characters = Array(read)
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : " "
+            let isL = (character == "I" && (previous.isLowercase || previous.isNumber))
+                || (character == "1" && (previous.isLetter || previous.isNumber) && next.isLetter)
+            out.append(isL ? "l" : character)
             previous = character
         }
         return out
