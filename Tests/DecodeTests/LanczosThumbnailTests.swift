@@ -25,6 +25,18 @@ struct LanczosThumbnailTests {
         }
     }
 
+    /// `texture` with 1, 3 or 4 bands (the fourth made by libvips from the first three, as a plain fourth band).
+    func texture(width: Int, height: Int, anyBands bands: Int) throws -> VipsImageHandle {
+        let image = try texture(width: width, height: height, bands: bands == 4 ? 3 : bands, seed: bands)
+        guard bands == 4 else { return image }
+        return try image.apply { input, output in
+            var joined: UnsafeMutablePointer<VipsImage>?
+            let status = pool_vips_grey_to_rgb(input, &joined)   // 9 bands; the first 4 are enough
+            defer { if let joined { g_object_unref(UnsafeMutableRawPointer(joined)) } }
+            return status != 0 ? status : pool_vips_extract_bands(joined, output, 0, 4)
+        }
+    }
+
     @Test("given JPEG and PNG files of many sizes, then the working image is vips_thumbnail's, byte for byte",
           arguments: [(1000, 563), (1700, 260), (500, 333), (293, 633), (401, 225), (4300, 60), (399, 400), (800, 800)])
     func sameBytes(size: (Int, Int)) throws {
@@ -56,15 +68,7 @@ struct LanczosThumbnailTests {
     @Test("given rows of 1, 3 or 4 bands and shrinks from 1.05 to 3.5 (no box shrink first), then the reduce is vips_reduceh's, byte for byte")
     func kernelMatchesLibvips() throws {
         for (bands, width, height) in [(1, 257, 9), (3, 1001, 17), (4, 64, 3), (3, 37, 1)] {
-            let image = try texture(width: width, height: height, bands: bands == 4 ? 3 : bands, seed: bands)
-            let source = bands == 4
-                ? try image.apply { input, output in
-                    var joined: UnsafeMutablePointer<VipsImage>?
-                    let status = pool_vips_grey_to_rgb(input, &joined)   // 9 bands; the first 4 are enough
-                    defer { if let joined { g_object_unref(UnsafeMutableRawPointer(joined)) } }
-                    return status != 0 ? status : pool_vips_extract_bands(joined, output, 0, 4)
-                }
-                : image
+            let source = try texture(width: width, height: height, anyBands: bands)
             let pixels = try source.bytes()
             for shrink in [1.05, 1.25, 1.5, 1.58, 2.0, 2.5, 3.33, 3.5] {
                 let expected = try source.apply { pool_vips_reduceh_lanczos3($0, $1, shrink) }
@@ -127,15 +131,7 @@ struct LanczosThumbnailTests {
     @Test("given rows of 1, 3 or 4 bands and shrinks from 1.25 to 3.5 (no box shrink first), then the vertical reduce is vips_reducev's, byte for byte")
     func verticalKernelMatchesLibvips() throws {
         for (bands, width, height) in [(1, 9, 257), (3, 17, 1001), (4, 5, 64), (3, 40, 37)] {
-            let image = try texture(width: width, height: height, bands: bands == 4 ? 3 : bands, seed: bands)
-            let source = bands == 4
-                ? try image.apply { input, output in
-                    var joined: UnsafeMutablePointer<VipsImage>?
-                    let status = pool_vips_grey_to_rgb(input, &joined)   // 9 bands; the first 4 are enough
-                    defer { if let joined { g_object_unref(UnsafeMutableRawPointer(joined)) } }
-                    return status != 0 ? status : pool_vips_extract_bands(joined, output, 0, 4)
-                }
-                : image
+            let source = try texture(width: width, height: height, anyBands: bands)
             let pixels = try source.bytes()
             // Binary fractions: a row's position is then exact however libvips splits the image into regions.
             for shrink in [1.25, 1.5, 1.75, 2.0, 2.5, 3.5] {
