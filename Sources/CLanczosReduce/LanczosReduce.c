@@ -11,6 +11,7 @@
 //   for every row, two neighbouring pixels (one vector per even and one per odd first tap), so each pair of taps
 //   of an output column is one load, one multiply-add and one add.
 #include "LanczosReduce.h"
+#include "LanczosMask.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -21,39 +22,12 @@
 #endif
 
 enum {
-    kTransformScale = 64,       // VIPS_TRANSFORM_SCALE: sub-pixel positions of the masks
     kInterpolateShift = 12,     // VIPS_INTERPOLATE_SHIFT: fixed-point weights
-    kMaxPoints = 2000,          // libvips' MAX_POINT
     kRows = 8,                  // rows reduced together (the vector lanes)
 };
 
 int pool_reduceh_width(int in_width, double shrink) {
     return (int) floor((double) in_width / shrink + 0.5); // VIPS_ROUND_UINT
-}
-
-/// libvips' vips_reduce_get_points for lanczos3: 2 * rint(3 * shrink) + 1.
-static int points(double shrink) {
-    return 2 * (int) rint(3 * shrink) + 1;
-}
-
-/// libvips' calculate_coefficients_lanczos(c, 3, shrink, x), with the same operations in the same order.
-static void lanczos3Mask(double *c, double shrink, double x) {
-    const int a = 3;
-    const int n = points(shrink);
-    const double half = x + n / 2.0 - 1;
-    const double pi = 3.14159265358979323846; // VIPS_PI (M_PI)
-    double sum = 0;
-    for (int i = 0; i < n; i++) {
-        const double xp = (i - half) / shrink;
-        double l;
-        if (xp == 0.0) l = 1.0;
-        else if (xp < -a) l = 0.0;
-        else if (xp > a) l = 0.0;
-        else l = (double) a * sin(pi * xp) * sin(pi * xp / (double) a) / (pi * pi * xp * xp);
-        c[i] = l;
-        sum += l;
-    }
-    for (int i = 0; i < n; i++) c[i] /= sum;
 }
 
 /// One output column of kRows rows: `pairs` pairs of taps of `mask` (an even number of weights, the last 0 when the
@@ -138,15 +112,6 @@ static int reduceColumns(const uint8_t *in, int in_width, int height, int bands,
 
 #if defined(__x86_64__)
 #include <immintrin.h>
-
-static int hasAVX2(void) {
-    static int known = -1;
-    if (known < 0) {
-        __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2");
-    }
-    return known;
-}
 
 /// Splits one row of 3-band pixels into three 16-bit planes (`planes[band]`, from index 0), 16 pixels per step.
 __attribute__((target("avx2")))
@@ -329,33 +294,41 @@ done:
 }
 #endif
 
-int pool_reduceh_lanczos3(const uint8_t *in, int in_width, int height, int bands, double shrink, uint8_t *out) {
-    return pool_reduceh_lanczos3_using(in, in_width, height, bands, shrink, out, POOL_REDUCE_FASTEST);
+struct PoolReducehPlan {
+    Plan plan;
+    int inWidth;
+    int16_t *masks;
+    int *first, *which;
+};
+
+void pool_reduceh_plan_free(PoolReducehPlan *plan) {
+    if (!plan) return;
+    free(plan->masks); free(plan->first); free(plan->which); free(plan);
 }
 
-int pool_reduceh_lanczos3_using(const uint8_t *in, int in_width, int height, int bands, double shrink, uint8_t *out,
-                                PoolReduceLoop loop) {
-    if (!in || !out || in_width <= 0 || height <= 0 || bands <= 0 || bands > 16 || !(shrink >= 1.0)) return -1;
+PoolReducehPlan *pool_reduceh_plan_new(int in_width, double shrink) {
+    if (in_width <= 0 || !(shrink >= 1.0)) return NULL;
     const int width = pool_reduceh_width(in_width, shrink);
-    const int n = points(shrink);
-    if (width <= 0 || n > kMaxPoints) return -1;
+    const int n = pool_lanczos3_points(shrink);
+    if (width <= 0 || n > kMaxPoints) return NULL;
     const int pairs = (n + 1) / 2;
+    PoolReducehPlan *made = calloc(1, sizeof *made);
+    double *mask = malloc(sizeof(double) * (size_t) n);
+    if (!made || !mask) goto fail;
     // Masks at the 65 sub-pixel positions, each padded to an even length; weights are truncated to integers as
     // libvips' (int) cast does.
-    int16_t *masks = calloc((size_t) 2 * pairs * (kTransformScale + 1), sizeof(int16_t));
-    double *mask = malloc(sizeof(double) * (size_t) n);
+    made->masks = calloc((size_t) 2 * pairs * (kTransformScale + 1), sizeof(int16_t));
     // The input position of each output pixel (index of its first tap in the padded row, and its mask).
-    int *first = malloc(sizeof(int) * (size_t) width);
-    int *which = malloc(sizeof(int) * (size_t) width);
+    made->first = malloc(sizeof(int) * (size_t) width);
+    made->which = malloc(sizeof(int) * (size_t) width);
+    if (!made->masks || !made->first || !made->which) goto fail;
     // ceil(n / 2) - 1 copies of the first pixel before each row, copies of the last after it.
     const int left = (n + 1) / 2 - 1;
     const int padded = left + in_width + 2 * n + 2;
-    int status = -1;
-    if (!masks || !mask || !first || !which) goto done;
     for (int position = 0; position <= kTransformScale; position++) {
-        lanczos3Mask(mask, shrink, (float) position / kTransformScale);
+        pool_lanczos3_mask(mask, shrink, (float) position / kTransformScale);
         for (int i = 0; i < n; i++)
-            masks[position * 2 * pairs + i] = (int16_t) (int) (mask[i] * (1 << kInterpolateShift));
+            made->masks[position * 2 * pairs + i] = (int16_t) (int) (mask[i] * (1 << kInterpolateShift));
     }
     {
         // libvips: the input pixels not used by rounding the width are split between both sides; output pixel
@@ -367,21 +340,47 @@ int pool_reduceh_lanczos3_using(const uint8_t *in, int in_width, int height, int
             const int ix = (int) centre;
             const int sx = centre * kTransformScale * 2;
             const int six = sx & (kTransformScale * 2 - 1);
-            first[x] = ix;
-            which[x] = (six + 1) >> 1;
-            if (ix < 0 || ix + 2 * pairs > padded) goto done;
+            made->first[x] = ix;
+            made->which[x] = (six + 1) >> 1;
+            if (ix < 0 || ix + 2 * pairs > padded) goto fail;
             centre += shrink;
         }
     }
-    const Plan plan = {width, pairs, left, padded, masks, first, which};
+    made->inWidth = in_width;
+    made->plan = (Plan) {width, pairs, left, padded, made->masks, made->first, made->which};
+    free(mask);
+    return made;
+fail:
+    free(mask);
+    pool_reduceh_plan_free(made);
+    return NULL;
+}
+
+int pool_reduceh_plan_width(const PoolReducehPlan *plan) {
+    return plan->plan.width;
+}
+
+int pool_reduceh_rows_using(const PoolReducehPlan *plan, const uint8_t *in, int height, int bands, uint8_t *out,
+                            PoolReduceLoop loop) {
+    if (!plan || !in || !out || height <= 0 || bands <= 0 || bands > 16) return -1;
 #if defined(__x86_64__)
-    if (loop == POOL_REDUCE_FASTEST && hasAVX2()) {
-        status = reducePairs(in, in_width, height, bands, &plan, out);
-        goto done;
+    if (loop == POOL_REDUCE_FASTEST && pool_lanczos_has_avx2()) {
+        return reducePairs(in, plan->inWidth, height, bands, &plan->plan, out);
     }
 #endif
-    status = reduceColumns(in, in_width, height, bands, &plan, loop == POOL_REDUCE_PLAIN, out);
-done:
-    free(masks); free(mask); free(first); free(which);
+    return reduceColumns(in, plan->inWidth, height, bands, &plan->plan, loop == POOL_REDUCE_PLAIN, out);
+}
+
+int pool_reduceh_lanczos3(const uint8_t *in, int in_width, int height, int bands, double shrink, uint8_t *out) {
+    return pool_reduceh_lanczos3_using(in, in_width, height, bands, shrink, out, POOL_REDUCE_FASTEST);
+}
+
+int pool_reduceh_lanczos3_using(const uint8_t *in, int in_width, int height, int bands, double shrink, uint8_t *out,
+                                PoolReduceLoop loop) {
+    if (!in || !out || in_width <= 0 || height <= 0 || bands <= 0 || bands > 16 || !(shrink >= 1.0)) return -1;
+    PoolReducehPlan *plan = pool_reduceh_plan_new(in_width, shrink);
+    if (!plan) return -1;
+    const int status = pool_reduceh_rows_using(plan, in, height, bands, out, loop);
+    pool_reduceh_plan_free(plan);
     return status;
 }

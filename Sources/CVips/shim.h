@@ -4,6 +4,7 @@
 #define POOL_CVIPS_SHIM_H
 
 #include <vips/vips.h>
+#include <vips/vector.h>
 
 /// Drops libvips' warnings (such as "error in tile 0 x 144" for a truncated file), which would otherwise be
 /// printed on standard error over a progress display: decode reads failures from the error buffer instead.
@@ -165,6 +166,27 @@ static inline int pool_vips_reducev_lanczos3(VipsImage *in, VipsImage **out, dou
 /// The horizontal half, by libvips itself (where CLanczosReduce does not apply).
 static inline int pool_vips_reduceh_lanczos3(VipsImage *in, VipsImage **out, double shrink) {
     return vips_reduceh(in, out, shrink, "kernel", VIPS_KERNEL_LANCZOS3, "gap", 2.0, NULL);
+}
+
+/// Whether `vips_reducev` of bytes runs the Orc program `CLanczosReduce`'s vertical reduce copies: libvips 8.14 with
+/// its vector paths on (8.15 replaced Orc with Highway, whose sums are rounded differently).
+static inline int pool_vips_reducev_runs_orc(void) {
+    return vips_version(0) == 8 && vips_version(1) == 14 && vips_vector_isenabled();
+}
+
+/// A region of `image` for reading its rows in order (`pool_vips_region_rows`); unref it when done.
+static inline VipsRegion *pool_vips_region_new(VipsImage *image) {
+    return vips_region_new(image);
+}
+
+/// Computes rows `top..<top + rows` of the region's image (all columns) and returns the first one's bytes, with
+/// the distance between rows in `*stride`; NULL when libvips fails (its reason is in the error buffer). The bytes
+/// stay valid until the region is asked for other rows.
+static inline const unsigned char *pool_vips_region_rows(VipsRegion *region, int top, int rows, size_t *stride) {
+    VipsRect rect = {0, top, region->im->Xsize, rows};
+    if (vips_region_prepare(region, &rect)) return NULL;
+    *stride = VIPS_REGION_LSKIP(region);
+    return (const unsigned char *) VIPS_REGION_ADDR(region, 0, top);
 }
 
 /// The image's EXIF orientation (1 when it has none).

@@ -25,6 +25,18 @@ struct LanczosThumbnailTests {
         }
     }
 
+    /// `texture` with 1, 3 or 4 bands (the fourth made by libvips from the first three, as a plain fourth band).
+    func texture(width: Int, height: Int, anyBands bands: Int) throws -> VipsImageHandle {
+        let image = try texture(width: width, height: height, bands: bands == 4 ? 3 : bands, seed: bands)
+        guard bands == 4 else { return image }
+        return try image.apply { input, output in
+            var joined: UnsafeMutablePointer<VipsImage>?
+            let status = pool_vips_grey_to_rgb(input, &joined)   // 9 bands; the first 4 are enough
+            defer { if let joined { g_object_unref(UnsafeMutableRawPointer(joined)) } }
+            return status != 0 ? status : pool_vips_extract_bands(joined, output, 0, 4)
+        }
+    }
+
     @Test("given JPEG and PNG files of many sizes, then the working image is vips_thumbnail's, byte for byte",
           arguments: [(1000, 563), (1700, 260), (500, 333), (293, 633), (401, 225), (4300, 60), (399, 400), (800, 800)])
     func sameBytes(size: (Int, Int)) throws {
@@ -56,15 +68,7 @@ struct LanczosThumbnailTests {
     @Test("given rows of 1, 3 or 4 bands and shrinks from 1.05 to 3.5 (no box shrink first), then the reduce is vips_reduceh's, byte for byte")
     func kernelMatchesLibvips() throws {
         for (bands, width, height) in [(1, 257, 9), (3, 1001, 17), (4, 64, 3), (3, 37, 1)] {
-            let image = try texture(width: width, height: height, bands: bands == 4 ? 3 : bands, seed: bands)
-            let source = bands == 4
-                ? try image.apply { input, output in
-                    var joined: UnsafeMutablePointer<VipsImage>?
-                    let status = pool_vips_grey_to_rgb(input, &joined)   // 9 bands; the first 4 are enough
-                    defer { if let joined { g_object_unref(UnsafeMutableRawPointer(joined)) } }
-                    return status != 0 ? status : pool_vips_extract_bands(joined, output, 0, 4)
-                }
-                : image
+            let source = try texture(width: width, height: height, anyBands: bands)
             let pixels = try source.bytes()
             for shrink in [1.05, 1.25, 1.5, 1.58, 2.0, 2.5, 3.33, 3.5] {
                 let expected = try source.apply { pool_vips_reduceh_lanczos3($0, $1, shrink) }
@@ -103,6 +107,70 @@ struct LanczosThumbnailTests {
                 #expect(results.allSatisfy { $0.0 == results[0].0 }, "\(shape): statuses differ")
                 #expect(results[0].1 == results[1].1, "\(shape): pairs loop differs from columns")
                 #expect(results[1].1 == results[2].1, "\(shape): columns loop differs from plain C")
+            }
+        }
+    }
+
+    @Test("given a JPEG whose vertical shrink is not a binary fraction, then the one-pass resize is vips_thumbnail's, byte for byte")
+    func oddShrinkSameBytes() throws {
+        // 1687 rows to 900 (shrink 1.874375): row positions stepped in a double round differently unless they restart
+        // at each 10-row region as libvips' do, so this holds `LanczosResize.regionRows` to libvips' pipeline.
+        let stage = try VipsDecodeStage(size: 1600)
+        for (width, height, bands) in [(2999, 1687, 3), (1211, 1703, 1)] {
+            let file = try images.save(try texture(width: width, height: height, bands: bands, seed: width),
+                                       as: "odd\(width).jpg", format: .jpeg)
+            let loaded = try #require(file.location.withCString { pool_vips_open_thumbnail_source($0, 1, VIPS_FAIL_ON_ERROR) })
+            let image = VipsImageHandle(owning: loaded)
+            let (hshrink, vshrink) = LanczosThumbnail.shrinks(width: width, height: height, size: 1600)
+            let resized = try LanczosResize.image(image, down: vshrink, across: hshrink)
+            #expect(resized != nil, "\(width)x\(height): not taken by LanczosResize")
+            #expect(resized == (try stage.thumbnailImage(path: file.path)), "\(width)x\(height): differs from vips_thumbnail")
+        }
+    }
+
+    @Test("given rows of 1, 3 or 4 bands and shrinks from 1.25 to 3.5 (no box shrink first), then the vertical reduce is vips_reducev's, byte for byte")
+    func verticalKernelMatchesLibvips() throws {
+        for (bands, width, height) in [(1, 9, 257), (3, 17, 1001), (4, 5, 64), (3, 40, 37)] {
+            let source = try texture(width: width, height: height, anyBands: bands)
+            let pixels = try source.bytes()
+            // Binary fractions: a row's position is then exact however libvips splits the image into regions.
+            for shrink in [1.25, 1.5, 1.75, 2.0, 2.5, 3.5] {
+                let expected = try source.apply { pool_vips_reducev_lanczos3($0, $1, shrink) }
+                let outHeight = Int(pool_reducev_height(Int32(height), shrink))
+                #expect(outHeight == expected.height)
+                var reduced = [UInt8](repeating: 0, count: width * outHeight * bands)
+                let status = pool_reducev_lanczos3_using(pixels, Int32(width), Int32(height), Int32(bands), shrink,
+                                                         LanczosResize.regionRows, &reduced, POOL_REDUCE_FASTEST)
+                #expect(status == 0)
+                #expect(reduced == (try expected.bytes()), "\(bands) bands, \(height) rows, shrink \(shrink)")
+            }
+        }
+    }
+
+    @Test("given any width and height and shrinks up to 8, then the vertical reduce's AVX2 loop and plain C give the same bytes")
+    func verticalLoopsAgree() {
+        var seed: UInt32 = 11
+        func next() -> UInt8 {
+            seed = seed &* 1_103_515_245 &+ 12_345
+            return UInt8(truncatingIfNeeded: seed >> 16)
+        }
+        let shapes = [(1, 2, 1), (3, 7, 5), (3, 8, 16), (3, 16, 17), (1, 9, 257), (2, 5, 100), (3, 1001, 17),
+                      (4, 3, 64), (3, 4000, 9), (1, 33, 40)]
+        for (bands, width, height) in shapes {
+            // Noise with saturated pixels, so sums overshoot both ends of 0...255 and the clipping is exercised.
+            let pixels = (0..<(width * height * bands)).map { index in index % 7 == 0 ? (next() & 1) * 255 : next() }
+            for shrink in [1.05, 1.25, 1.5, 1.874375, 2.0, 2.5, 3.33, 4.7, 7.9] {
+                let outHeight = Int(pool_reducev_height(Int32(height), shrink))
+                guard outHeight > 0 else { continue }
+                let results = [POOL_REDUCE_FASTEST, POOL_REDUCE_PLAIN].map { loop in
+                    var reduced = [UInt8](repeating: 0x5A, count: width * outHeight * bands)
+                    let status = pool_reducev_lanczos3_using(pixels, Int32(width), Int32(height), Int32(bands), shrink,
+                                                             LanczosResize.regionRows, &reduced, loop)
+                    return (status, reduced)
+                }
+                let shape = "\(bands) bands, \(width)x\(height), shrink \(shrink)"
+                #expect(results[0].0 == 0 && results[1].0 == 0, "\(shape): failed")
+                #expect(results[0].1 == results[1].1, "\(shape): AVX2 loop differs from plain C")
             }
         }
     }

@@ -5,8 +5,10 @@ import CVips
 /// The working image of a plain JPEG or PNG file, byte for byte what `vips_thumbnail` (libvips 8.14, size "down",
 /// Lanczos 3) makes of it, at a fraction of its cost: libvips' horizontal reduce is a generic loop that took
 /// about half of a photo's decode, so that step is done by `CLanczosReduce` (the same masks and rounding,
-/// vectorised) and every other step by libvips as `vips_thumbnail` does it: the same shrink-on-load, the same
-/// vertical reduce. `DecodeTests` hold the bytes equal to `vips_thumbnail`'s on JPEG and PNG files of many sizes.
+/// vectorised), and so is the vertical reduce (`LanczosResize`, the same arithmetic as libvips' Orc program, both
+/// reduces in one pass down the rows) wherever libvips would run that program; every other step is libvips' as
+/// `vips_thumbnail` does it: the same shrink-on-load, the same decoder. `DecodeTests` hold the bytes equal to
+/// `vips_thumbnail`'s on JPEG and PNG files of many sizes.
 ///
 /// Anything else (other formats, alpha, 16-bit, CMYK, an EXIF rotation, a reduce that libvips would start with a
 /// box shrink, a file that fails) returns nil, and `vips_thumbnail` makes the image as before.
@@ -43,14 +45,19 @@ enum LanczosThumbnail {
         let (hshrink, vshrink) = shrinks(width: image.width, height: image.height, size: size)
         let hscale = max(1.0 / hshrink, 1.0 / Double(image.width))
         let vscale = max(1.0 / vshrink, 1.0 / Double(image.height))
+        let across = 1.0 / hscale
+        let width = Int(pool_reduceh_width(Int32(image.width), across))
+        // With vips_resize's gap of 2, libvips starts a reduce of 4x or more with a box shrink: left to libvips.
+        let reducesAcross = width > 0 && max(1, Int((Double(image.width) / Double(width) / 2).rounded(.down))) == 1
+        if vscale < 1, hscale >= 1 || reducesAcross,
+           let resized = try LanczosResize.image(image, down: 1.0 / vscale, across: hscale < 1 ? across : nil) {
+            return resized
+        }
         if vscale < 1 {
             image = try image.apply { pool_vips_reducev_lanczos3($0, $1, 1.0 / vscale) }
         }
         guard hscale < 1 else { return rgb(width: image.width, height: image.height, bands: image.bands, try image.bytes()) }
-        let across = 1.0 / hscale
-        let width = Int(pool_reduceh_width(Int32(image.width), across))
-        // With vips_resize's gap of 2, libvips starts a reduce of 4x or more with a box shrink: left to libvips.
-        guard width > 0, max(1, Int((Double(image.width) / Double(width) / 2).rounded(.down))) == 1 else {
+        guard reducesAcross else {
             image = try image.apply { pool_vips_reduceh_lanczos3($0, $1, across) }
             return rgb(width: image.width, height: image.height, bands: image.bands, try image.bytes())
         }
@@ -94,7 +101,7 @@ enum LanczosThumbnail {
     }
 
     /// Three bands as they are; one gray band repeated into three (as `VipsDecodeStage.rgb8` joins them).
-    private static func rgb(width: Int, height: Int, bands: Int, _ pixels: [UInt8]) -> RGBImage? {
+    static func rgb(width: Int, height: Int, bands: Int, _ pixels: [UInt8]) -> RGBImage? {
         if bands == 3 { return RGBImage(width: width, height: height, pixels: pixels) }
         guard bands == 1 else { return nil }
         var rgb = [UInt8](repeating: 0, count: pixels.count * 3)
