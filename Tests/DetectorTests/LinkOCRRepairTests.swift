@@ -4,10 +4,8 @@ import Testing
 /// Links as the recogniser read them on tuning seed 606 of `LinkAndTrackingGenerator` (the built-in recogniser on our
 /// lines, and Tesseract's own): each was missed or cut before these repairs.
 @Suite("Links as OCR reads them: wrapped lines, look-alike top-level domains, spaces around the dot")
-struct LinkOCRRepairTests {
-    func links(_ text: String) -> [String] {
-        ObjectExtractor(book: .builtIn).objects(text: text, codes: []).filter { $0.kind == "link" }.map(\.value)
-    }
+struct LinkOCRRepairTests: FindsObjects {
+    func links(_ text: String) -> [String] { values(of: "link", in: text) }
 
     @Test func aLinkTheScreenWrappedAfterASlashOrAHyphenIsJoined() {
         #expect(links("Follow us\nWebsite http://shop.blog-blog.io/account/products/recipe/\n240262/\n© 2026")

@@ -4,10 +4,8 @@ import Testing
 /// A link's `?` as the recogniser reads it (`7`, `7?`, `?7`, or cut off by a space), read on seeds 2222, 3333 and
 /// 9090 of `LinkAndTrackingGenerator` (docs/privacy.md, "Figures"): each link was cut at the `7` before this repair.
 @Suite("Links as OCR reads them: a query's question mark read as 7")
-struct LinkQueryMarkOCRTests {
-    func links(_ text: String) -> [String] {
-        ObjectExtractor(book: .builtIn).objects(text: text, codes: []).filter { $0.kind == "link" }.map(\.value)
-    }
+struct LinkQueryMarkOCRTests: FindsObjects {
+    func links(_ text: String) -> [String] { values(of: "link", in: text) }
 
     @Test func aQuestionMarkReadAsSevenBeforeAKeyAndValueIsReadBack() {
         #expect(links("Copy Link\nshop.travel.com/recipe/3594567id=2146\nMore")

@@ -3,7 +3,8 @@ import Foundation
 /// Tracking numbers as the recogniser reads them: a look-alike letter for a digit or a digit for a letter
 /// (`1Z X7N KOK 42 5430 7347`, `RR12345678SDE`). The places of the shape say which is meant — S10's letters,
 /// digits, letters; UPS's `1Z`, service and package digits — and the check digit decides: a repair is taken only
-/// when the code as read does not verify and exactly one reading does, with the fewest (at most two) changes.
+/// when the code as read does not verify and exactly one reading does, with the fewest (at most two) changes. A UPS
+/// code with one character too many is read without a glyph the recogniser read twice (`MO00` for `M00`).
 extension TravelAndShipping {
     /// Letters the recogniser reads for digits, and digits it reads for letters.
     static let digitFor: [Character: Character] = [
@@ -36,7 +37,35 @@ extension TravelAndShipping {
                   !found.contains(code) else { continue }
             out.append(DetectedObject(kind: "tracking", value: code, fields: ["scheme": "UPS"]))
         }
+        for match in upsOneTooMany.matches(in: text, range: range) {
+            let raw = Array(ns.substring(with: match.range).filter { !$0.isWhitespace })
+            guard let code = upsWithoutDoubledGlyph(raw), !found.contains(code),
+                  !out.contains(where: { $0.value == code }) else { continue }
+            out.append(DetectedObject(kind: "tracking", value: code, fields: ["scheme": "UPS"]))
+        }
         return out
+    }
+
+    /// `1Z` and seventeen more characters, a single space allowed between any two (a UPS code grouped as printed,
+    /// `1Z ES5F JSC 13 6437 5086`): one character more than a UPS code has.
+    static let upsOneTooMany = try! NSRegularExpression(
+        pattern: #"(?<![A-Za-z0-9])1Z(?: ?[A-Z0-9]){17}(?![A-Za-z0-9])"#)
+
+    /// A UPS code read with one glyph twice — a character beside its look-alike or itself (`MO00` for `M00`) —
+    /// without that character; nil unless exactly one such deletion verifies as it stands (`ES5F` for `E5F` is
+    /// left: without the `S` and without the `5` both verify).
+    static func upsWithoutDoubledGlyph(_ raw: [Character]) -> String? {
+        guard raw.count == 19 else { return nil }
+        func twins(_ a: Character, _ b: Character) -> Bool { a == b || digitFor[a] == b || digitFor[b] == a }
+        var readings = Set<String>()
+        for index in 3..<19 where twins(raw[index], raw[index - 1]) {
+            for dropped in [index - 1, index] {
+                var code = raw
+                code.remove(at: dropped)
+                if CheckDigits.isValidUPS(String(code)) { readings.insert(String(code)) }
+            }
+        }
+        return readings.count == 1 ? readings.first : nil
     }
 
     /// Two letters, nine digits, two letters, each place read as its kind; nil unless it verifies with one or two
