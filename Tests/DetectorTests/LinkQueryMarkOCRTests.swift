@@ -39,6 +39,15 @@ struct LinkQueryMarkOCRTests: FindsObjects {
         #expect(links("See example.com/help/\nany ?questions") == ["https://example.com/help/"])
     }
 
+    // Tuning seed 7991 through the built-in recogniser (this session): the `?7` of a query on the line the screen
+    // wrapped was left, as the wrap was joined after the query marks were read.
+    @Test func aQueryMarkReadWithASevenOnAWrappedLineIsReadBack() {
+        #expect(links("Ana\nLook at this http://app.kino42.net/help/blog-de/\n90640?7id=86905\nSee you there")
+                == ["http://app.kino42.net/help/blog-de/90640?id=86905"])
+        #expect(links("Share\nshop.travel.com/recipe/\n3594567id=2146\nMore")
+                == ["https://shop.travel.com/recipe/359456?id=2146"])
+    }
+
     @Test func aSpacedDotBeforeAQueryAndWwwReadWithAWLostAreReadBackTogether() {
         #expect(links("9:22 5G 77%\nhttps://ww.travel-garden. fr?id=47697\nTop stories")
                 == ["https://www.travel-garden.fr/?id=47697"])

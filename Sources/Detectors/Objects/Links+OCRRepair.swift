@@ -20,13 +20,15 @@ extension Links {
             return topLevel.contains(mapped) ? groups[1] + "." + mapped : nil
         } }
         if out.contains(" ") { out = splitTail.replacingMatches(in: out) { groups in groups[1] + groups[2] } }
-        if out.contains("7") || out.contains(" ?") { out = queryMarkRead(out) }
         // A query the screen wrapped with a space before its `?` (`…/help-article/` then `post ?id=79486`), made
         // one word again so that the wrap is joined.
         if out.contains(" ?") {
             out = spacedQueryMark.replacingMatches(in: out) { groups in groups[1] + "?" + groups[2] }
         }
-        return wrapsJoined(out)
+        out = wrapsJoined(out)
+        // After the wraps are joined: the `?` of a wrapped query is read like any other (`…/blog-de/` then
+        // `90640?7id=86905`).
+        return out.contains("7") || out.contains(" ?") ? queryMarkRead(out) : out
     }
 
     /// A scheme whose `//` was read with a space or a look-alike (`https:/Awww.`, `http: //app.`, `https:l/`).
