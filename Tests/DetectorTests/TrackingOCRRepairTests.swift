@@ -61,4 +61,15 @@ struct TrackingOCRRepairTests: FindsObjects {
         #expect(tracking("Order #493662 shipped\n1ZMO00FC40193385706") == [])
         #expect(tracking("Tracking 1ZM00FCX40193385705") == [])
     }
+
+    // Tuning seeds 7991 (built-in recogniser) and 7992 (Tesseract's own), this session: a shipper's `J` read `3`,
+    // and `1Z` read with its `Z` twice (`1Z2`).
+    @Test func aShipperJReadAsThreeOrAZReadTwiceIsReadBack() {
+        #expect(tracking("Seller\nHere is the tracking: 1Z 6NX 23B 03 1681 9313\nThank you!") == ["1Z6NX2JB0316819313"])
+        #expect(tracking("Track your parcel\nNuméro de suivi : 1Z21N811U1237207576\nEstimated delivery 11 Oct")
+                == ["1Z1N811U1237207576"])
+        // A code with a 3 that verifies as read is read once, as it is; one no reading makes verify stays none.
+        #expect(tracking("Tracking 1Z6NX23B0316819311") == ["1Z6NX23B0316819311"])
+        #expect(tracking("Tracking 1Z6NX23B0316819312") == [])
+    }
 }

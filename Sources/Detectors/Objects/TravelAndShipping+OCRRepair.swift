@@ -12,6 +12,9 @@ extension TravelAndShipping {
         "B": "8", "Z": "2", "z": "2", "G": "6",
     ]
     static let letterFor: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"]
+    /// A letter of a UPS shipper code the recogniser reads as a digit that is no look-alike elsewhere (`2JB` read
+    /// `23B`: seeds 3333 and 7991).
+    static let shipperLetterFor: [Character: Character] = ["3": "J"]
 
     /// S10- and UPS-shaped runs with look-alikes (spaces allowed between the groups as in the strict shapes).
     static let looseS10 = try! NSRegularExpression(
@@ -58,8 +61,9 @@ extension TravelAndShipping {
         guard raw.count == 19 else { return nil }
         func twins(_ a: Character, _ b: Character) -> Bool { a == b || digitFor[a] == b || digitFor[b] == a }
         var readings = Set<String>()
-        for index in 3..<19 where twins(raw[index], raw[index - 1]) {
-            for dropped in [index - 1, index] {
+        // `1Z` read `1Z2` drops the `2`, never the `Z`.
+        for index in 2..<19 where twins(raw[index], raw[index - 1]) {
+            for dropped in [index - 1, index] where dropped >= 2 {
                 var code = raw
                 code.remove(at: dropped)
                 if CheckDigits.isValidUPS(String(code)) { readings.insert(String(code)) }
@@ -92,11 +96,14 @@ extension TravelAndShipping {
         for index in 2..<8 { fixed[index] = Character(fixed[index].uppercased()) }
         // Each shipper character that has a look-alike may be either.
         var readings: [Int: Set<String>] = [:]
-        let ambiguous = (2..<8).filter { digitFor[fixed[$0]] != nil || letterFor[fixed[$0]] != nil }
+        let ambiguous = (2..<8).filter {
+            digitFor[fixed[$0]] != nil || letterFor[fixed[$0]] != nil || shipperLetterFor[fixed[$0]] != nil
+        }
         for mask in 0..<(1 << ambiguous.count) {
             var code = fixed
             for (bit, index) in ambiguous.enumerated() where mask & (1 << bit) != 0 {
-                code[index] = digitFor[code[index]] ?? letterFor[code[index]] ?? code[index]
+                let character = code[index]
+                code[index] = digitFor[character] ?? letterFor[character] ?? shipperLetterFor[character] ?? character
             }
             let changes = zip(code, raw).filter { Character($0.uppercased()) != Character($1.uppercased()) }.count
             if (1...2).contains(changes), CheckDigits.isValidUPS(String(code)) { readings[changes, default: []].insert(String(code)) }
