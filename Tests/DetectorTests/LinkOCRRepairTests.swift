@@ -83,4 +83,15 @@ struct LinkOCRRepairTests: FindsObjects {
         #expect(links("Go to example.com/help - it is easy") == ["https://example.com/help"])
         #expect(links("See example.com/page 2") == ["https://example.com/page"])
     }
+
+    // Tuning seeds 7990 and 7991 through Tesseract's own recognition (this session): a space after the dot of a
+    // page's extension, and a query's value split by a space at the line's end.
+    @Test func aPageExtensionReadWithASpaceOrAQueryValueSplitIsJoined() {
+        #expect(links("18:31 5G 93%\nhttp: //store-docs.co.uk/item/account/sale. html\nMenu Search")
+                == ["http://store-docs.co.uk/item/account/sale.html"])
+        #expect(links("19:59 5G 26%\nwww.travel.app?id=7 7432\nSign in") == ["https://www.travel.app/?id=77432"])
+        // A sentence ending after a link keeps its full stop; a page named in prose is no link's extension.
+        #expect(links("See example.com/help. Html pages load slowly") == ["https://example.com/help"])
+        #expect(links("Read the notes. html is fine") == [])
+    }
 }

@@ -20,6 +20,9 @@ extension Links {
             return topLevel.contains(mapped) ? groups[1] + "." + mapped : nil
         } }
         if out.contains(" ") { out = splitTail.replacingMatches(in: out) { groups in groups[1] + groups[2] } }
+        if out.contains(". ") {
+            out = spacedExtension.replacingMatches(in: out) { groups in groups[1] + "." + groups[2] }
+        }
         // A query the screen wrapped with a space before its `?` (`…/help-article/` then `post ?id=79486`), made
         // one word again so that the wrap is joined.
         if out.contains(" ?") {
@@ -44,10 +47,15 @@ extension Links {
     static let spacedLabel = try! NSRegularExpression(
         pattern: #"((?:https?://[a-z0-9-]+)|^(?:www|m|mobile|app|shop|store|blog|news|api|docs|web|my|en|de|fr))\. ((?:[a-z0-9-]+\.)+[a-z]{2,12}(?:[/?#:]|$))"#,
         options: [.anchorsMatchLines])
-    /// A link's last piece split off by a space at the end of a line: digits after digits (`…/recipe-track/7 86088`)
-    /// or a hyphenated word (`…/products -products?id=1974`).
+    /// A link's last piece split off by a space at the end of a line: digits after digits in a path or a query
+    /// (`…/recipe-track/7 86088`, `www.travel.app?id=7 7432`) or a hyphenated word (`…/products -products?id=1974`).
     static let splitTail = try! NSRegularExpression(
-        pattern: #"((?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,12}/\S*?(?:\d|[a-z]))(?: )((?<=\d )\d+|-[a-z0-9][\w\-./?=&%#]*)$"#,
+        pattern: #"((?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,12}[/?]\S*?(?:\d|[a-z]))(?: )((?<=\d )\d+|-[a-z0-9][\w\-./?=&%#]*)$"#,
+        options: [.anchorsMatchLines])
+    /// A page's extension read with a space after its dot, at the end of a link's path (`…/account/sale. html`):
+    /// the word before it is a path's last, so the dot is no sentence's end.
+    static let spacedExtension = try! NSRegularExpression(
+        pattern: #"((?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,12}/\S*[a-z0-9])\. (html?|php)(?=[?#\s]|$)"#,
         options: [.anchorsMatchLines])
 
     /// A query's `?` as the recogniser reads it, in a link that has no `?` yet and where a `key=value` follows: read
