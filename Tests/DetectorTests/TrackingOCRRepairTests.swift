@@ -71,5 +71,8 @@ struct TrackingOCRRepairTests: FindsObjects {
         // A code with a 3 that verifies as read is read once, as it is; one no reading makes verify stays none.
         #expect(tracking("Tracking 1Z6NX23B0316819311") == ["1Z6NX23B0316819311"])
         #expect(tracking("Tracking 1Z6NX23B0316819312") == [])
+        // Tuning seed 7990, Tesseract's own: a shipper's `J` read as a bracket.
+        #expect(tracking("Seller\nHere is the tracking: 1Z SC7 WR) 02 7462 4469\nThank you!") == ["1ZSC7WRJ0274624469"])
+        #expect(tracking("Here is the tracking: 1Z SC7 WR) 02 7462 4468") == [])
     }
 }

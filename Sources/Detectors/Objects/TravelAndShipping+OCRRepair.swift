@@ -13,14 +13,14 @@ extension TravelAndShipping {
     ]
     static let letterFor: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"]
     /// A letter of a UPS shipper code the recogniser reads as a digit that is no look-alike elsewhere (`2JB` read
-    /// `23B`: seeds 3333 and 7991).
+    /// `23B`: seeds 3333 and 7991; a `J` read as a bracket is read back before, `WR)`).
     static let shipperLetterFor: [Character: Character] = ["3": "J"]
 
     /// S10- and UPS-shaped runs with look-alikes (spaces allowed between the groups as in the strict shapes).
     static let looseS10 = try! NSRegularExpression(
         pattern: #"(?<![A-Za-z0-9])[A-Za-z0-9]{2}\s?[0-9OoDQIli|SsBZzG]{3}\s?[0-9OoDQIli|SsBZzG]{3}\s?[0-9OoDQIli|SsBZzG]{3}\s?[A-Za-z0-9]{2}(?![A-Za-z0-9])"#)
     static let looseUPS = try! NSRegularExpression(
-        pattern: #"(?<![A-Za-z0-9])[1IlL|][Zz2]\s?[A-Za-z0-9]{3}\s?[A-Za-z0-9]{3}\s?[A-Za-z0-9|]{2}\s?[A-Za-z0-9|]{4}\s?[A-Za-z0-9|]{4}(?![A-Za-z0-9])"#)
+        pattern: #"(?<![A-Za-z0-9])[1IlL|][Zz2]\s?[A-Za-z0-9)\]]{3}\s?[A-Za-z0-9)\]]{3}\s?[A-Za-z0-9|]{2}\s?[A-Za-z0-9|]{4}\s?[A-Za-z0-9|]{4}(?![A-Za-z0-9])"#)
 
     /// Tracking numbers the strict shapes missed, read back.
     static func repairedTrackingNumbers(in text: String, except found: Set<String>) -> [DetectedObject] {
@@ -93,7 +93,8 @@ extension TravelAndShipping {
         fixed[0] = "1"
         fixed[1] = "Z"
         for index in 8..<18 where !fixed[index].isNumber { fixed[index] = digitFor[fixed[index]] ?? fixed[index] }
-        for index in 2..<8 { fixed[index] = Character(fixed[index].uppercased()) }
+        // A bracket in a shipper place is a `J` (`WR)`: seeds 7990 and 3333); no code has a bracket.
+        for index in 2..<8 { fixed[index] = ")]".contains(fixed[index]) ? "J" : Character(fixed[index].uppercased()) }
         // Each shipper character that has a look-alike may be either.
         var readings: [Int: Set<String>] = [:]
         let ambiguous = (2..<8).filter {
