@@ -4,10 +4,8 @@ import Testing
 /// Links as the recogniser read them on tuning seed 606 of `LinkAndTrackingGenerator` (the built-in recogniser on our
 /// lines, and Tesseract's own): each was missed or cut before these repairs.
 @Suite("Links as OCR reads them: wrapped lines, look-alike top-level domains, spaces around the dot")
-struct LinkOCRRepairTests {
-    func links(_ text: String) -> [String] {
-        ObjectExtractor(book: .builtIn).objects(text: text, codes: []).filter { $0.kind == "link" }.map(\.value)
-    }
+struct LinkOCRRepairTests: FindsObjects {
+    func links(_ text: String) -> [String] { values(of: "link", in: text) }
 
     @Test func aLinkTheScreenWrappedAfterASlashOrAHyphenIsJoined() {
         #expect(links("Follow us\nWebsite http://shop.blog-blog.io/account/products/recipe/\n240262/\n© 2026")
@@ -84,5 +82,16 @@ struct LinkOCRRepairTests {
         // Prose after a link stays prose.
         #expect(links("Go to example.com/help - it is easy") == ["https://example.com/help"])
         #expect(links("See example.com/page 2") == ["https://example.com/page"])
+    }
+
+    // Tuning seeds 7990 and 7991 through Tesseract's own recognition (this session): a space after the dot of a
+    // page's extension, and a query's value split by a space at the line's end.
+    @Test func aPageExtensionReadWithASpaceOrAQueryValueSplitIsJoined() {
+        #expect(links("18:31 5G 93%\nhttp: //store-docs.co.uk/item/account/sale. html\nMenu Search")
+                == ["http://store-docs.co.uk/item/account/sale.html"])
+        #expect(links("19:59 5G 26%\nwww.travel.app?id=7 7432\nSign in") == ["https://www.travel.app/?id=77432"])
+        // A sentence ending after a link keeps its full stop; a page named in prose is no link's extension.
+        #expect(links("See example.com/help. Html pages load slowly") == ["https://example.com/help"])
+        #expect(links("Read the notes. html is fine") == [])
     }
 }

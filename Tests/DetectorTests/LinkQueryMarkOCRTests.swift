@@ -4,10 +4,8 @@ import Testing
 /// A link's `?` as the recogniser reads it (`7`, `7?`, `?7`, or cut off by a space), read on seeds 2222, 3333 and
 /// 9090 of `LinkAndTrackingGenerator` (docs/privacy.md, "Figures"): each link was cut at the `7` before this repair.
 @Suite("Links as OCR reads them: a query's question mark read as 7")
-struct LinkQueryMarkOCRTests {
-    func links(_ text: String) -> [String] {
-        ObjectExtractor(book: .builtIn).objects(text: text, codes: []).filter { $0.kind == "link" }.map(\.value)
-    }
+struct LinkQueryMarkOCRTests: FindsObjects {
+    func links(_ text: String) -> [String] { values(of: "link", in: text) }
 
     @Test func aQuestionMarkReadAsSevenBeforeAKeyAndValueIsReadBack() {
         #expect(links("Copy Link\nshop.travel.com/recipe/3594567id=2146\nMore")
@@ -39,6 +37,15 @@ struct LinkQueryMarkOCRTests {
                 == ["https://app.travel67.nl/story/help-article/post?id=79486"])
         // A line of prose with a question mark is no query.
         #expect(links("See example.com/help/\nany ?questions") == ["https://example.com/help/"])
+    }
+
+    // Tuning seed 7991 through the built-in recogniser (this session): the `?7` of a query on the line the screen
+    // wrapped was left, as the wrap was joined after the query marks were read.
+    @Test func aQueryMarkReadWithASevenOnAWrappedLineIsReadBack() {
+        #expect(links("Ana\nLook at this http://app.kino42.net/help/blog-de/\n90640?7id=86905\nSee you there")
+                == ["http://app.kino42.net/help/blog-de/90640?id=86905"])
+        #expect(links("Share\nshop.travel.com/recipe/\n3594567id=2146\nMore")
+                == ["https://shop.travel.com/recipe/359456?id=2146"])
     }
 
     @Test func aSpacedDotBeforeAQueryAndWwwReadWithAWLostAreReadBackTogether() {

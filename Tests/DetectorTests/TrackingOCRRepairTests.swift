@@ -4,10 +4,8 @@ import Testing
 /// Tracking numbers as the recogniser read them on tuning seed 606 of `LinkAndTrackingGenerator` (Tesseract's own
 /// recognition): each was missed before this repair.
 @Suite("Tracking numbers as OCR reads them: look-alikes read back by place, the check digit deciding")
-struct TrackingOCRRepairTests {
-    func tracking(_ text: String) -> [String] {
-        ObjectExtractor(book: .builtIn).objects(text: text, codes: []).filter { $0.kind == "tracking" }.map(\.value)
-    }
+struct TrackingOCRRepairTests: FindsObjects {
+    func tracking(_ text: String) -> [String] { values(of: "tracking", in: text) }
 
     @Test func aUPSNumberWithALetterOReadForADigitIsReadBack() {
         #expect(tracking("Track your parcel\nTracking number: 1Z X7N KOK 42 5430 7347\nEstimated delivery 15 May")
@@ -49,5 +47,32 @@ struct TrackingOCRRepairTests {
         #expect(tracking("Suivi de colis\nSendungsnummer:\ncP 551 636 205 GB\nEstimated delivery 28 May") == ["CP551636205GB"])
         #expect(tracking("Track your parcel\ncP 883 224 941 US\nEstimated delivery 1 May") == ["CP883224941US"])
         #expect(tracking("Your shipment\nTracking LZFVXT014254736188\nDelivered") == ["1ZFVXT014254736188"])
+    }
+
+    // Tuning seed 7992 through the built-in recogniser (this session): one glyph read twice, as itself and its
+    // look-alike, so the code has a character too many.
+    @Test func aUPSNumberWithOneGlyphReadTwiceIsReadBack() {
+        #expect(tracking("Order #493662 shipped\nCarrier: UPS\n1ZMO00FC40193385705\nView order")
+                == ["1ZM00FC40193385705"])
+        // Without the `S` or without the `5` both verify (an `S` counts as 0, and doubled 0 and 5 are alike mod
+        // 10): two readings, so none is taken. A wrong check digit, or a character too many that is no glyph read
+        // twice, stays no tracking number.
+        #expect(tracking("Suivi de colis\n1Z ES5F JSC 13 6437 5086\nEstimated delivery 5 June") == [])
+        #expect(tracking("Order #493662 shipped\n1ZMO00FC40193385706") == [])
+        #expect(tracking("Tracking 1ZM00FCX40193385705") == [])
+    }
+
+    // Tuning seeds 7991 (built-in recogniser) and 7992 (Tesseract's own), this session: a shipper's `J` read `3`,
+    // and `1Z` read with its `Z` twice (`1Z2`).
+    @Test func aShipperJReadAsThreeOrAZReadTwiceIsReadBack() {
+        #expect(tracking("Seller\nHere is the tracking: 1Z 6NX 23B 03 1681 9313\nThank you!") == ["1Z6NX2JB0316819313"])
+        #expect(tracking("Track your parcel\nNuméro de suivi : 1Z21N811U1237207576\nEstimated delivery 11 Oct")
+                == ["1Z1N811U1237207576"])
+        // A code with a 3 that verifies as read is read once, as it is; one no reading makes verify stays none.
+        #expect(tracking("Tracking 1Z6NX23B0316819311") == ["1Z6NX23B0316819311"])
+        #expect(tracking("Tracking 1Z6NX23B0316819312") == [])
+        // Tuning seed 7990, Tesseract's own: a shipper's `J` read as a bracket.
+        #expect(tracking("Seller\nHere is the tracking: 1Z SC7 WR) 02 7462 4469\nThank you!") == ["1ZSC7WRJ0274624469"])
+        #expect(tracking("Here is the tracking: 1Z SC7 WR) 02 7462 4468") == [])
     }
 }

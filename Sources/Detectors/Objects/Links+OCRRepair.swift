@@ -8,23 +8,30 @@ extension Links {
     /// `text` with those repairs made, for finding links only (the other detectors read the text as it is).
     static func textRepaired(_ text: String) -> String {
         var out = text
-        if out.contains(":") { out = replacing(misreadSlashes, in: out) { groups in groups[1] + "://" } }
-        if out.contains(". ") { out = replacing(spacedLabel, in: out) { groups in groups[1] + "." + groups[2] } }
-        if out.contains(". ") || out.contains(" .") { out = replacing(spacedDot, in: out) { groups in
+        if out.contains(":") { out = misreadSlashes.replacingMatches(in: out) { groups in groups[1] + "://" } }
+        if out.contains(". ") { out = spacedLabel.replacingMatches(in: out) { groups in groups[1] + "." + groups[2] } }
+        if out.contains(". ") || out.contains(" .") { out = spacedDot.replacingMatches(in: out) { groups in
             topLevel.contains(digitsAsLetters(groups[2])) ? groups[1] + "." + groups[2] : nil
         } }
         // After the dots are whole again (`https://ww.travel-garden. fr?id=`).
-        if out.contains("ww.") { out = replacing(shortWWW, in: out) { groups in groups[1] + "www." } }
-        if out.contains(where: \.isNumber) { out = replacing(lookAlikeTopLevel, in: out) { groups in
+        if out.contains("ww.") { out = shortWWW.replacingMatches(in: out) { groups in groups[1] + "www." } }
+        if out.contains(where: \.isNumber) { out = lookAlikeTopLevel.replacingMatches(in: out) { groups in
             let mapped = digitsAsLetters(groups[2])
             return topLevel.contains(mapped) ? groups[1] + "." + mapped : nil
         } }
-        if out.contains(" ") { out = replacing(splitTail, in: out) { groups in groups[1] + groups[2] } }
-        if out.contains("7") || out.contains(" ?") { out = queryMarkRead(out) }
+        if out.contains(" ") { out = splitTail.replacingMatches(in: out) { groups in groups[1] + groups[2] } }
+        if out.contains(". ") {
+            out = spacedExtension.replacingMatches(in: out) { groups in groups[1] + "." + groups[2] }
+        }
         // A query the screen wrapped with a space before its `?` (`…/help-article/` then `post ?id=79486`), made
         // one word again so that the wrap is joined.
-        if out.contains(" ?") { out = replacing(spacedQueryMark, in: out) { groups in groups[1] + "?" + groups[2] } }
-        return wrapsJoined(out)
+        if out.contains(" ?") {
+            out = spacedQueryMark.replacingMatches(in: out) { groups in groups[1] + "?" + groups[2] }
+        }
+        out = wrapsJoined(out)
+        // After the wraps are joined: the `?` of a wrapped query is read like any other (`…/blog-de/` then
+        // `90640?7id=86905`).
+        return out.contains("7") || out.contains(" ?") ? queryMarkRead(out) : out
     }
 
     /// A scheme whose `//` was read with a space or a look-alike (`https:/Awww.`, `http: //app.`, `https:l/`).
@@ -40,10 +47,15 @@ extension Links {
     static let spacedLabel = try! NSRegularExpression(
         pattern: #"((?:https?://[a-z0-9-]+)|^(?:www|m|mobile|app|shop|store|blog|news|api|docs|web|my|en|de|fr))\. ((?:[a-z0-9-]+\.)+[a-z]{2,12}(?:[/?#:]|$))"#,
         options: [.anchorsMatchLines])
-    /// A link's last piece split off by a space at the end of a line: digits after digits (`…/recipe-track/7 86088`)
-    /// or a hyphenated word (`…/products -products?id=1974`).
+    /// A link's last piece split off by a space at the end of a line: digits after digits in a path or a query
+    /// (`…/recipe-track/7 86088`, `www.travel.app?id=7 7432`) or a hyphenated word (`…/products -products?id=1974`).
     static let splitTail = try! NSRegularExpression(
-        pattern: #"((?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,12}/\S*?(?:\d|[a-z]))(?: )((?<=\d )\d+|-[a-z0-9][\w\-./?=&%#]*)$"#,
+        pattern: #"((?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,12}[/?]\S*?(?:\d|[a-z]))(?: )((?<=\d )\d+|-[a-z0-9][\w\-./?=&%#]*)$"#,
+        options: [.anchorsMatchLines])
+    /// A page's extension read with a space after its dot, at the end of a link's path (`…/account/sale. html`):
+    /// the word before it is a path's last, so the dot is no sentence's end.
+    static let spacedExtension = try! NSRegularExpression(
+        pattern: #"((?:https?://)?(?:[a-z0-9-]+\.)+[a-z]{2,12}/\S*[a-z0-9])\. (html?|php)(?=[?#\s]|$)"#,
         options: [.anchorsMatchLines])
 
     /// A query's `?` as the recogniser reads it, in a link that has no `?` yet and where a `key=value` follows: read
@@ -51,7 +63,7 @@ extension Links {
     /// no top-level domain ends in a digit), read `?7` (`?7id=`: no query key starts with a digit), or cut off by a
     /// space (`…/post ?id=88`).
     static func queryMarkRead(_ text: String) -> String {
-        replacing(misreadQueryMark, in: text) { groups in
+        misreadQueryMark.replacingMatches(in: text) { groups in
             // `7?` only right after the top-level domain: a path may end in a 7 before its query.
             guard topLevel.contains(groups[2].lowercased()), groups[4] != "7?" || groups[3].isEmpty else { return nil }
             return groups[1] + "?" + groups[5]
@@ -83,22 +95,6 @@ extension Links {
     /// lower case (`Done. De/Fr` is a sentence).
     static let spacedDot = try! NSRegularExpression(
         pattern: #"(?<![\w.])((?:[a-z0-9-]+\.)*[a-z0-9-]*[a-z][a-z0-9-]*)(?: \. ?|\. )((?=[a-z01]*[a-z])[a-z01]{2,12})(?=/|\?[a-z])"#)
-
-    /// `text` with every match of `pattern` replaced by what `replacement` makes of its groups (nil: kept).
-    static func replacing(_ pattern: NSRegularExpression, in text: String,
-                          _ replacement: ([String]) -> String?) -> String {
-        let ns = text as NSString
-        var out = "", last = 0
-        for match in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
-            let groups = (0..<match.numberOfRanges).map {
-                match.range(at: $0).location == NSNotFound ? "" : ns.substring(with: match.range(at: $0))
-            }
-            guard let replaced = replacement(groups) else { continue }
-            out += ns.substring(with: NSRange(location: last, length: match.range.location - last)) + replaced
-            last = match.range.location + match.range.length
-        }
-        return out + ns.substring(from: last)
-    }
 
     /// Lines whose last word is a link ending in `/`, `-`, `_`, `=`, `&` or `?` joined with a next line that is one
     /// word of link characters starting with a lower-case letter or a digit (`240262/`, `products`): the rest of

@@ -15,8 +15,10 @@ public enum Money {
     static let before = try! NSRegularExpression(pattern: currency + #"\s?"# + amount + #"(?![\d])"#)
     static let after = try! NSRegularExpression(pattern: #"(?<![\d.,])"# + amount + #"\s?"# + currency + #"(?![A-Za-z])"#)
 
-    /// The amounts in `text`, as `amount` (a decimal with a point) and `currency`.
+    /// The amounts in `text`, as `amount` (a decimal with a point) and `currency`; the recogniser's slips in a
+    /// price are read back first (`Money+OCRRepair`).
     public static func amounts(in text: String) -> [DetectedObject] {
+        let text = textRepaired(text)
         var found: [(Int, DetectedObject)] = []
         var covered: [NSRange] = []
         let range = NSRange(text.startIndex..., in: text)

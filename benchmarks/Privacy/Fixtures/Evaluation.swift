@@ -77,7 +77,11 @@ public struct Evaluation: Sendable {
             let got = Set(found.filter { truthKinds.contains($0.kind) }.map { "\($0.kind) \($0.value)" })
             for item in truth { objects[kind(item), default: Counts()].truePositives += got.contains(item) ? 1 : 0
                                 objects[kind(item), default: Counts()].falseNegatives += got.contains(item) ? 0 : 1 }
-            for item in got.subtracting(truth) { objects[kind(item), default: Counts()].falsePositives += 1 }
+            for item in got.subtracting(truth) {
+                objects[kind(item), default: Counts()].falsePositives += 1
+                objectMistakes.append("\(capture.name): found \(item)")
+            }
+            for item in truth.subtracting(got) { objectMistakes.append("\(capture.name): missed \(item)") }
         }
     }
 

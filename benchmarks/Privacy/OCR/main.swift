@@ -126,7 +126,7 @@ print("seed \(seed), \(count) of each template\(only.map { " (only \($0))" } ?? 
 print(evaluation.markdownTables)
 if showMistakes {
     print("\n" + evaluation.mistakeReport())
-    for capture in addresses + linksAndTracking where evaluation.objectMistakes.contains(where: { $0.hasPrefix(capture.name + ":") }) {
+    for capture in leads + addresses + linksAndTracking where evaluation.objectMistakes.contains(where: { $0.hasPrefix(capture.name + ":") }) {
         print("--- \(capture.name) (\(renders[capture.name] ?? "")) read as:\n\(capture.text)")
     }
     for capture in sensitive where evaluation.gateMistakes.contains(where: { $0.contains(capture.name + " ") }) {
