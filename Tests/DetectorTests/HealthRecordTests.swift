@@ -47,6 +47,21 @@ struct HealthRecordTests {
             certificate schemes.
             """
         #expect(HealthRecordRule.evaluate(DetectorInput(text: wrapped)) == nil)
+        // Seed 8591 through OCR: the same article wrapped at other places, most lines short enough for labels;
+        // its sentence goes on in lower case from line to line.
+        let shortLines = """
+            Vaccines have saved millions of lives,
+            and a booster dose each
+            autumn is recommended for older adults by most health agencies
+            this year,
+            researchers say in a new analysis of certificate
+            schemes
+            """
+        #expect(HealthRecordRule.evaluate(DetectorInput(text: shortLines)) == nil)
+        let certificate = "Vaccination certificate\nVaccine: Comirnaty\nDose 2 of 2\nLot number FA1234\nAdministered 12.05.2021"
+        #expect(HealthRecordRule.evaluate(DetectorInput(text: certificate)) != nil)
+        let prescription = "Prescription\nRx Metformin 850 mg\nSig:\ntake 1 tablet twice daily\nQty 30  Refills 2"
+        #expect(HealthRecordRule.evaluate(DetectorInput(text: prescription)) != nil)
         let card = "HEALTH INSURANCE\nMember ID LI10851882235\nGroup No 650764\nRx BIN 156976\nRx PCN ADV\nCopay $25"
         #expect(HealthRecordRule.evaluate(DetectorInput(text: card)) != nil)
     }

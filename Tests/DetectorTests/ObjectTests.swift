@@ -21,6 +21,16 @@ struct ObjectTests {
         #expect(values("email", "Contact: Anna.B@Example.COM") == ["Anna.B@example.com"])
     }
 
+    // Seed 8591 through OCR (docs/privacy.md): a space read after the dot before the top-level domain.
+    @Test func anEmailAddressWithASpaceReadAfterItsLastDotIsFound() {
+        #expect(values("email", "Yes! I'll bring dessert\nWrite to me at ana.b@example. com") == ["ana.b@example.com"])
+        #expect(values("email", "Write to ana.b@example .de today") == ["ana.b@example.de"])
+        // Whole addresses before a sentence, a capital after the dot, or no top-level domain stay as they are.
+        #expect(values("email", "Mail ana@example.com. it was late") == ["ana@example.com"])
+        #expect(values("email", "Ask ana@home. Then call") == [])
+        #expect(values("email", "Ask ana@home. later") == [])
+    }
+
     @Test func phonesInE164() {
         #expect(values("phone", "Call +49 30 1234567 or (415) 555-0132") == ["+49301234567", "+14155550132"])
         #expect(values("phone", "Tel. 030 1234567", region: "DE") == ["+49301234567"])

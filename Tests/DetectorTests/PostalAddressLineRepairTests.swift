@@ -24,6 +24,9 @@ struct PostalAddressLineRepairTests: ReadsAddresses {
 
     @Test func anEszettReadInTwoHalvesInAStreetWordIsReadBack() {
         #expect(values("Schillerstrafge 12\n10117 Berlin") == ["Schillerstraße 12, 10117 Berlin"])
+        // Seeds 8687 and 7979 through OCR: the `ß` read as `gk` or `kg`.
+        #expect(values("Jane Doe\nSchillerstragke 177\n83608 Hamburg\nMobile") == ["Schillerstraße 177, 83608 Hamburg"])
+        #expect(values("Schillerstrakge 5\n10117 Berlin") == ["Schillerstraße 5, 10117 Berlin"])
         #expect(values("Address\nHauptstraf3e 7a\n80331 München") == ["Hauptstraße 7a, 80331 München"])
         // Or not read at all (seed 4141).
         #expect(values("Delivery address: Hauptstrae 24, 94794 Berlin") == ["Hauptstraße 24, 94794 Berlin"])

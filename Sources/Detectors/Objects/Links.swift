@@ -10,6 +10,11 @@ public enum Links {
     static let bare = try! NSRegularExpression(
         pattern: #"(?i)(?<![@\w./-])(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,12})(?::\d{2,5})?(?:[/?#][^\s<>"'`]*)?"#)
     static let email = try! NSRegularExpression(pattern: #"(?i)\b[a-z0-9._%+-]+@(?:[a-z0-9-]+\.)+[a-z]{2,24}\b"#)
+    /// An address whose domain has no dot yet, then a dot with a space around it and a lower-case top-level domain
+    /// that ends the word (`Write to me at ana.b@example. com`, seed 8591 through OCR): only one reading makes it an
+    /// address. A domain that already has its dot (`ana@example.com. it was`) is a whole address before a sentence.
+    static let spacedEmailDot = try! NSRegularExpression(
+        pattern: #"(?i)(\b[a-z0-9._%+-]+@[a-z0-9-]+)(?: \. ?|\. )([a-z]{2,12})(?![\w.@-])"#)
 
     /// The links in `text`, normalised, in order of appearance, without repeats; a query may follow the host
     /// directly (`travel.eu?id=1545`), and the recogniser's slips are read back (`Links+OCRRepair`).
@@ -64,8 +69,15 @@ public enum Links {
         return DetectedObject(kind: "link", value: url, fields: ["host": host.lowercased()])
     }
 
-    /// The e-mail addresses in `text`, domain lower case.
+    /// The e-mail addresses in `text`, domain lower case; a space the recogniser read after the dot before the
+    /// top-level domain is dropped (`ana.b@example. com`, see `spacedEmailDot`).
     public static func emails(in text: String) -> [DetectedObject] {
+        var text = text
+        if text.contains("@") && (text.contains(". ") || text.contains(" .")) {
+            text = spacedEmailDot.replacingMatches(in: text) { groups in
+                topLevel.contains(groups[2]) ? groups[1] + "." + groups[2] : nil
+            }
+        }
         let range = NSRange(text.startIndex..., in: text)
         var seen = Set<String>()
         return email.matches(in: text, range: range).compactMap { match in

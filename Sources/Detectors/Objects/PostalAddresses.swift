@@ -163,9 +163,10 @@ public enum PostalAddresses {
 
     /// One character for `ß`, or two when the first is not a lower-case letter (`straRBe`; `Strande` is a word),
     /// is the `f` of a `ß` read in two halves (`strafge`, `straf3e`, `strafBe`, `straf&e`: no German word has
-    /// `straf` before one of them and a final `e`) or the second is a sign no word has (`strag&e`), or none
-    /// (`Hauptstrae`: no German word ends in `strae`).
-    static let misreadStrasse = regex(#"([Ss]tra)(?:[^ßs\s\d]|[A-Z&§$%][A-Za-z&§$%]|f[gB3]|[a-z][&§$%]|)e\b"#)
+    /// `straf` before one of them and a final `e`), the pair `gk` or `kg` (`Schillerstragke`, `Schillerstrakge`:
+    /// seeds 8687 and 7979; no German word has either before a final `e`), or the second is a sign no word has
+    /// (`strag&e`), or none (`Hauptstrae`: no German word ends in `strae`).
+    static let misreadStrasse = regex(#"([Ss]tra)(?:[^ßs\s\d]|[A-Z&§$%][A-Za-z&§$%]|f[gB3]|gk|kg|[a-z][&§$%]|)e\b"#)
 
     static func make(street: String, locality: String, postcode: String, city: String, region: String? = nil,
                      country: String) -> DetectedObject {

@@ -49,6 +49,12 @@ public enum HealthRecordRule {
             line.count <= 60 && (line.contains(":") || line.split(separator: " ").count <= 8)
         }.count
         guard !lines.isEmpty, labelled * 3 >= lines.count * 2 else { return nil }
+        // A record's lines each start a label or a value; a sentence the screen wrapped goes on in lower case on the
+        // next line (`and a booster dose each` / `this year,`: the article of seed 8591 through OCR, its lines short).
+        let continued = zip(lines, lines.dropFirst()).filter { previous, line in
+            line.first?.isLowercase == true && !previous.hasSuffix(":")
+        }.count
+        guard continued * 3 < lines.count else { return nil }
         var best: (name: String, count: Int)?
         for kind in kinds {
             let count = Words.found(lower, kind.terms).count
