@@ -14,9 +14,12 @@ extension LineRecognizer {
             // One ink profile of the line for both the pieces and the measured spaces.
             let profile = InkProfile(rect: line, page: page)
             let measured = MeasuredSpaces(profile: profile)
+            // A line of capitals and digits is read with a descender's room below its baseline (`DescenderRoom`).
+            let room = profile.descenderRoom(padding: LineSegmenter.padding, page: page)
+            let height = min(page.height - line.top, line.height + room)
             for piece in LineSegmenter.pieces(of: line, profile: profile) where piece.right > piece.left {
                 pieces.append(LineRect(left: piece.left, top: line.top, width: piece.right - piece.left,
-                                       height: line.height))
+                                       height: height))
                 owners.append(index)
                 spaces.append(measured)
             }

@@ -90,15 +90,22 @@ struct InkProfile {
     /// Ink pixels per column of the rectangle.
     private(set) var columns: [Int]
     let left: Int
+    /// The page row of the rectangle's first row.
+    let top: Int
     /// The first and last page columns with ink (`left - 1` and `left - 1` when there is none).
     private(set) var firstInk: Int
     private(set) var lastInk: Int
     /// The x-height in pixels: the rows holding at least 30% of the ink of the fullest row (a few horizontal
     /// strokes must not make it short: "MQ 2207" has ink in every row of its capitals), or nil with no ink.
     private(set) var xHeight: Int?
+    /// Ink pixels per row of the rectangle (empty with no ink).
+    private(set) var rows: [Int] = []
+    /// The darkest and lightest levels of the rectangle and whether the ink is the dark one; nil with no ink.
+    private(set) var levels: (lowest: Int, highest: Int, inkIsDark: Bool)?
 
     init(rect: LineRecognizer.LineRect, page: GrayImage) {
         left = rect.left
+        top = rect.top
         columns = [Int](repeating: 0, count: rect.width)
         var rows = [Int](repeating: 0, count: rect.height)
         var lowest = 255, highest = 0
@@ -134,6 +141,8 @@ struct InkProfile {
         else { return }
         firstInk = rect.left + first
         lastInk = rect.left + last
+        self.rows = rows
+        levels = (lowest, highest, inkIsDark)
         let fullest = rows.max() ?? 0
         xHeight = fullest > 0 ? rows.filter { 10 * $0 >= 3 * fullest }.count : nil
     }

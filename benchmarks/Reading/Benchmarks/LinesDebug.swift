@@ -5,12 +5,14 @@ import LineRecognition
 import ReadingFixtures
 import TextStages
 
-/// `ReadingBenchmarks lines IMAGE|render:TEXT|FONT|SIZE [--out DIR]`: what the built-in recogniser does with one image, line by line (a
-/// diagnostic for parity work): the page as the stage reads it (gray, polarity normalised, scaled as the stage
-/// scales it), every line box our line finder finds with its polarity and letter count, the pieces the line
-/// segmenter cuts it into, and the text of each piece. `--out DIR` writes the page as `page.pgm` there.
+/// `ReadingBenchmarks lines IMAGE|render:TEXT|FONT|SIZE [--out DIR] [--long-side N]`: what the built-in recogniser
+/// does with one image, line by line (a diagnostic for parity work): the page as the stage reads it (gray,
+/// polarity normalised, scaled as the stage scales it), every line box our line finder finds with its polarity and
+/// letter count, the pieces the line segmenter cuts it into, and the text of each piece. `--out DIR` writes the
+/// page as `page.pgm` there; an image is read with its long side `longSide` pixels (`parity` reads a corpus image
+/// at its own size up to 1600).
 enum LinesDebug {
-    static func run(path: String, out: String?) throws {
+    static func run(path: String, out: String?, longSide: Int = 1600) throws {
         // "render:TEXT|FONT|SIZE": one line drawn as the reading tests draw it (40 x 5 sizes).
         let picture: RGBImage
         if path.hasPrefix("render:") {
@@ -18,7 +20,7 @@ enum LinesDebug {
             let size = Int(parts[2]) ?? 12
             picture = try Pages.text([parts[0]], size: size, width: 40 * size, height: 5 * size, font: parts[1]).image
         } else {
-            picture = try RGBImage.photo(path: path, longSide: 1600)
+            picture = try RGBImage.photo(path: path, longSide: longSide)
         }
         var options = TextReadingOptions()
         options.recognizer = .builtIn

@@ -19,7 +19,9 @@ import TextStages
 // ReadingBenchmarks photos FOLDER [--only SUBSTRING ...] [--verbose]
 //   (FOLDER from scripts/photo-text-corpus.py, or any folder of photos without text: the text stage on photos with
 //   the scene-text path and with Tesseract's layout, PhotoTextBenchmark.swift)
-// ReadingBenchmarks lines IMAGE [--out DIR]   (one image's line boxes, pieces and reads: a diagnostic)
+// ReadingBenchmarks lines IMAGE [--out DIR] [--long-side N]   (one image's line boxes, pieces and reads: a
+//   diagnostic; --long-side: the size the image is read at, 1600 unless given; `parity` reads a corpus image at
+//   its own size up to 1600)
 // Build with: swift build -c release --product ReadingBenchmarks
 
 
@@ -59,9 +61,14 @@ if which == "parity" {
 }
 
 if which == "lines" {
-    guard arguments.count >= 2 else { fatalError("usage: ReadingBenchmarks lines IMAGE [--out DIR]") }
-    let out = arguments.firstIndex(of: "--out").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-    try LinesDebug.run(path: arguments[1], out: out)
+    guard arguments.count >= 2 else {
+        fatalError("usage: ReadingBenchmarks lines IMAGE [--out DIR] [--long-side N]")
+    }
+    func value(_ flag: String) -> String? {
+        arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    }
+    try LinesDebug.run(path: arguments[1], out: value("--out"),
+                       longSide: value("--long-side").flatMap { Int($0) } ?? 1600)
     exit(0)
 }
 if which == "photo-rows" {
