@@ -47,6 +47,9 @@ struct FixedPitch {
         let allowed = runs.count / 12
         var best: (misses: Int, pitch: Double)? = nil
         let low = Self.pitchRange.lowerBound * Double(xHeight), high = Self.pitchRange.upperBound * Double(xHeight)
+        // A pitch is kept only with a gap of `wordSpace` cells (below): without a gap that wide for the narrowest
+        // pitch tried, no search is needed.
+        guard Double(gaps.map(\.width).max() ?? 0) >= Self.wordSpace * low else { return nil }
         var pitch = low
         while pitch <= high {
             var origin = 0.0
