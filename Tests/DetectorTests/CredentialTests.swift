@@ -57,6 +57,20 @@ struct CredentialTests {
 
 @Suite("Credentials as OCR reads them")
 struct CredentialOCRTests {
+    // Fresh seeds 8687 and 8688 through OCR (docs/privacy.md): a space read into the token's payload too, and a
+    // password whose label stands above it without its colon.
+    @Test func aJWTWithASpaceInItsPayloadAndAPasswordBelowItsLabel() {
+        let token = "curl -H 'Authorization\nBearer\neyJhbGci0i IJIUZIINiIsInR5cCI61kpXVCI9. eyI zdWIi0ilx658386"
+        #expect(CredentialRule.evaluate(DetectorInput(text: token))?.rule == "credential.jwt")
+        let wifi = "Wi-Fi\nNetwork: Home-294\nPassword\nzqv!365G0"
+        #expect(CredentialRule.evaluate(DetectorInput(text: wifi))?.rule == "credential.keyword-entropy")
+        // A label above a masked field, a link or a plain word is no password shown.
+        #expect(CredentialRule.evaluate(DetectorInput(text: "Sign in\nEmail\nPassword\n••••••••\nForgot password?")) == nil)
+        #expect(CredentialRule.evaluate(DetectorInput(text: "Password\nForgot password?")) == nil)
+        #expect(CredentialRule.evaluate(DetectorInput(text: "Change password\nPassword\nRequired")) == nil)
+        #expect(CredentialRule.evaluate(DetectorInput(text: "Token\nexpired")) == nil)
+    }
+
     @Test func aJWTWithASpaceInsertedAndAnIReadAsAnL() {
         let text = "curl -H 'Authorization: Bearer\neyJhbGciOiJIUzI1 NilsInR5cCI6IkpXVCJ9.eyJzdWIi0iIx51588736In0.EQ)"
         #expect(CredentialRule.evaluate(DetectorInput(text: text))?.rule == "credential.jwt")

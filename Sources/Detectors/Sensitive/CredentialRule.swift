@@ -2,7 +2,7 @@ import Foundation
 
 /// Credentials: provider-prefixed keys and tokens, private-key blocks, JWTs, `otpauth://` 2FA secrets, Wi-Fi QR
 /// codes with a password, BIP-39 recovery phrases (checksum verified), and a password or secret shown after its
-/// keyword ("Password: h7#Kq2!x"), counted only when the value looks like one (entropy, mixed characters) and is
+/// keyword ("Password: h7#Kq2!x", or on the line below it), counted only when the value looks like one (entropy, mixed characters) and is
 /// not masked. A post that says "choose a strong password" has the keyword but no value.
 public enum CredentialRule {
     /// The BEGIN or the END line of a private-key block, with dashes on at least one side: OCR often loses the
@@ -13,10 +13,18 @@ public enum CredentialRule {
             + #"|(?:BEGIN|END) (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE K[A-Z]{1,3}(?: BLOCK)?\s?-{2,}"#)
     /// Header and payload (the signature may be missing: unsigned, or lost by OCR at a line's end).
     /// The payload's own `eyJ` is not required: OCR reads its `J` as `I` or `Z` (`eyIzdWIi`); the header must
-    /// still decode, or start, as a JWT header does (`isJWTHeader`).
-    static let jwt = try! NSRegularExpression(pattern: #"\beyJ[A-Za-z0-9_\- ]{8,}\.\s?[A-Za-z0-9_\-]{8,}"#)
+    /// still decode, or start, as a JWT header does (`isJWTHeader`). The payload may have one space read into it
+    /// too (`eyI zdWIi0ilx658386`, seed 8687).
+    static let jwt = try! NSRegularExpression(
+        pattern: #"\beyJ[A-Za-z0-9_\- ]{8,}\.\s?(?=(?: ?[A-Za-z0-9_\-]){8})[A-Za-z0-9_\-]+(?: [A-Za-z0-9_\-]+)?"#)
+    /// The keywords a secret is shown after.
+    static let keywords = #"password|passwort|passwd|pwd|mot de passe|contraseña|senha|secret|api[_ \-]?key|access[_ \-]?key|token|client[_ \-]?secret|pin code|wi-?fi key|network key"#
     static let keywordValue = try! NSRegularExpression(
-        pattern: #"(?i)\b(password|passwort|passwd|pwd|mot de passe|contraseña|senha|secret|api[_ \-]?key|access[_ \-]?key|token|client[_ \-]?secret|pin code|wi-?fi key|network key)\b\s*[:=]\s*["']?([^\s"']{6,128})"#)
+        pattern: #"(?i)\b("# + keywords + #")\b\s*[:=]\s*["']?([^\s"']{6,128})"#)
+    /// A keyword alone on its line (its colon read or not) and the value alone on the next: a screen that lays the
+    /// label above its field (`Password` / `zqv!365G0`, seed 8688 through OCR).
+    static let keywordAboveValue = try! NSRegularExpression(
+        pattern: #"(?im)^[ \t]*("# + keywords + #")[ \t]*[:=]?[ \t]*\n[ \t]*["']?([^\s"']{6,128})["']?[ \t]*$"#)
 
     public static func evaluate(_ input: DetectorInput) -> SensitiveFinding? {
         let texts = [input.text] + input.codes.compactMap(\.text)
@@ -48,7 +56,9 @@ public enum CredentialRule {
                            "credential: a \(words)-word BIP-39 recovery phrase whose checksum verifies")
         }
         let range = NSRange(input.text.startIndex..., in: input.text)
-        for match in keywordValue.matches(in: input.text, range: range) {
+        let shown = keywordValue.matches(in: input.text, range: range)
+            + keywordAboveValue.matches(in: input.text, range: range)
+        for match in shown {
             let keyword = (input.text as NSString).substring(with: match.range(at: 1)).lowercased()
             let value = (input.text as NSString).substring(with: match.range(at: 2))
             if looksLikeSecret(value) {
