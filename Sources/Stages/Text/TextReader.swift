@@ -56,6 +56,16 @@ struct TextReader {
             turns = try uprightTurns(gray, engine: orientationEngine, trace: &trace) ?? 1
         }
         var lines = try recognize(gray, turns: turns, recognizer: recognizer, trace: &trace)
+        if turns != 0 {
+            // Rows that seem to run down are also columns of short labels stacked over their values (a desktop
+            // boarding pass at 9 px, parity seed 2027): the page is turned only when its turned reading beats the
+            // upright one.
+            let upright = try recognize(gray, turns: 0, recognizer: recognizer, trace: &trace)
+            if Self.score(upright) >= Self.score(lines) {
+                lines = upright
+                turns = 0
+            }
+        }
         if lines.isEmpty && presence.longestRow >= Self.oneBlockRow && options.pageSegmentationMode != Self.oneBlock
             && recognizer.followsPageSegmentation {
             // Letters stand in long rows, yet the layout found no line: it took them for rules and pictures (a

@@ -26,7 +26,9 @@ enum LinesDebug {
         options.recognizer = .builtIn
         let stage = TesseractTextStage(options: options)
         let (text, trace) = try stage.read(picture)
-        report("\(path): \(picture.width)x\(picture.height), scale \(trace.scale), letters \(trace.letterCount ?? 0)")
+        report("\(path): \(picture.width)x\(picture.height), scale \(trace.scale), letters \(trace.letterCount ?? 0), "
+            + "quarter turns \(trace.quarterTurns), upside down \(trace.looksUpsideDown), "
+            + "one block \(trace.readAsOneBlock), scene rows \(trace.sceneKept) of \(trace.sceneCandidates)")
         var page = darkOnLight(GrayImage(picture))
         if trace.scale != 1 { page = page.scaled(by: trace.scale) }
         if let out {
