@@ -56,7 +56,8 @@ struct TextReader {
             turns = try uprightTurns(gray, engine: orientationEngine, trace: &trace) ?? 1
         }
         var lines = try recognize(gray, turns: turns, recognizer: recognizer, trace: &trace)
-        if turns != 0 {
+        let turnedReadingTried = turns != 0
+        if turnedReadingTried {
             // Rows that seem to run down are also columns of short labels stacked over their values (a desktop
             // boarding pass at 9 px, parity seed 2027): the page is turned only when its turned reading beats the
             // upright one.
@@ -83,7 +84,7 @@ struct TextReader {
                     turns = 2
                 }
             }
-        } else if options.correctRotation && turns == 0 && Self.looksWrong(lines) {
+        } else if options.correctRotation && turns == 0 && !turnedReadingTried && Self.looksWrong(lines) {
             if let better = try uprightTurns(gray, engine: orientationEngine, trace: &trace), better != 0 {
                 let turned = try recognize(gray, turns: better, recognizer: recognizer,
                                            trace: &trace)
