@@ -35,7 +35,7 @@ struct FixedPitch {
     /// glyphs that touch, a speck).
     init?(profile: InkProfile) {
         guard let xHeight = profile.xHeight, xHeight >= 4 else { return nil }
-        let gaps = profile.gaps()
+        let gaps = profile.gaps
         var runs: [(left: Int, right: Int)] = []
         var start = profile.firstInk
         for gap in gaps {

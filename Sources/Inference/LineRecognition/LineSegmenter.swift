@@ -33,7 +33,7 @@ package enum LineSegmenter {
         let whole = [Piece(left: rect.left, right: rect.left + rect.width)]
         guard rect.width >= 4, rect.height >= 4 else { return whole }
         guard let xHeight = profile.xHeight, xHeight >= 3 else { return whole }
-        let gaps = profile.gaps()
+        let gaps = profile.gaps
         // Only gaps no letter gap could be split: cutting at every word space (`spaceThreshold`) also cut words
         // in text of under about 10 px x-height, where a pixel is a fifth of the threshold (docs/reading.md).
         var pieces: [Piece] = []
@@ -98,6 +98,8 @@ struct InkProfile {
     /// The x-height in pixels: the rows holding at least 30% of the ink of the fullest row (a few horizontal
     /// strokes must not make it short: "MQ 2207" has ink in every row of its capitals), or nil with no ink.
     private(set) var xHeight: Int?
+    /// The runs of columns without ink between the first and the last ink, left to right, in page columns.
+    private(set) var gaps: [(left: Int, width: Int)] = []
     /// Ink pixels per row of the rectangle (empty with no ink).
     private(set) var rows: [Int] = []
     /// The darkest and lightest levels of the rectangle and whether the ink is the dark one; nil with no ink.
@@ -145,10 +147,12 @@ struct InkProfile {
         levels = (lowest, highest, inkIsDark)
         let fullest = rows.max() ?? 0
         xHeight = fullest > 0 ? rows.filter { 10 * $0 >= 3 * fullest }.count : nil
+        gaps = Self.gaps(columns: columns, left: left, firstInk: firstInk, lastInk: lastInk)
     }
 
-    /// The runs of columns without ink between the first and the last ink, left to right, in page columns.
-    func gaps() -> [(left: Int, width: Int)] {
+    /// The runs of columns without ink between the first and the last ink, left to right, in page columns
+    /// (measured once: the segmenter, the measured spaces and the fixed pitch all read them).
+    private static func gaps(columns: [Int], left: Int, firstInk: Int, lastInk: Int) -> [(left: Int, width: Int)] {
         guard lastInk > firstInk else { return [] }
         var result: [(left: Int, width: Int)] = []
         var runStart: Int? = nil

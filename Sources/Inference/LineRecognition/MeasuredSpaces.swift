@@ -32,7 +32,7 @@ struct MeasuredSpaces {
             gaps = []
             return
         }
-        let all = profile.gaps()
+        let all = profile.gaps
         let threshold = LineSegmenter.spaceThreshold(all.map { Double($0.width) / Double(xHeight) })
         gaps = all.filter { Double($0.width) / Double(xHeight) >= threshold }
     }
