@@ -39,7 +39,26 @@ public struct VipsDecodeStage: Stage {
     /// Decodes one file: header first (size, orientation, EXIF, without decoding pixels), checked against the
     /// limits, then the pixels. The file is opened by its real bytes (`CaptureFile.location`); one that is no longer
     /// a regular file (a FIFO put in its place since it was listed) fails without being opened.
+    ///
+    /// libvips keeps one error buffer for the whole process, so a decode that fails beside others may find its
+    /// reason mixed with their lines, or emptied by one that succeeded (`VipsRuntime.discardErrors`). A failed
+    /// decode is therefore tried once more alone, with the buffer empty, and that attempt's outcome stands: a
+    /// capture fails with the same reason whether it was decoded alone or among many.
     public func decode(_ file: CaptureFile) throws(DecodeError) -> DecodedCapture {
+        do {
+            return try Self.errorBufferGate.shared { () throws(DecodeError) in try decodeOnce(file) }
+        } catch {
+            return try Self.errorBufferGate.exclusive { () throws(DecodeError) in
+                VipsRuntime.discardErrors()
+                return try decodeOnce(file)
+            }
+        }
+    }
+
+    /// Decodes share libvips' error buffer: together while they succeed, alone when one failed.
+    private static let errorBufferGate = SharedExclusiveGate()
+
+    private func decodeOnce(_ file: CaptureFile) throws(DecodeError) -> DecodedCapture {
         let named = VipsFileName(file)
         let header = try openHeader(file)
         let claim = ClaimedSize(reading: header)
