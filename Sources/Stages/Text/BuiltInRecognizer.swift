@@ -38,6 +38,9 @@ struct BuiltInRecognizer: TextRecognizer {
     /// Lines read with less confidence than this (mean character probability) are tried inverted too, when
     /// the inverted retry is asked for or the line finder could not tell their polarity.
     static let invertedRetryConfidence = 0.75
+    /// How much more confident the other polarity's read of a line of uncertain polarity must be (gray form
+    /// fields read the wrong way round: 0.05-0.38, the right way 0.64-0.95).
+    static let uncertainPolarityMargin = 0.15
 
     func recognize(_ page: GrayImage, mode: TessPageSegMode, invert: Bool, checkUpsideDown: Bool, layoutScale: Double)
         throws(ReadingError) -> (lines: [TesseractEngine.Line], looksUpsideDown: Bool)
@@ -62,7 +65,10 @@ struct BuiltInRecognizer: TextRecognizer {
         }
         if !weak.isEmpty {
             let retried = readWords(weak, rects: rects, light: light, page: page, flipped: true)
-            for (index, read) in zip(weak, retried) where read.confidence > reads[index].confidence {
+            // Uncertain lines only: the other way round must read clearly better (outlined letters over a photo
+            // read inverted a little more confidently, with the halo between words read as letters).
+            let margin = invert ? 0 : Self.uncertainPolarityMargin
+            for (index, read) in zip(weak, retried) where read.confidence > reads[index].confidence + margin {
                 reads[index] = read
             }
         }
