@@ -4,6 +4,9 @@ package struct FoundLine: Sendable, Equatable {
     package var left: Int, top: Int, right: Int, bottom: Int
     /// Light letters on darker ground: read the box inverted.
     package var lightOnDark: Bool
+    /// The box's pixels hardly tell its ink from its ground (40-60% on either side of its middle level: small
+    /// letters blurred by scaling fill their box about half): a weak read is worth trying the other way round.
+    package var polarityUncertain = false
     /// The letter-sized components the line was built from (marks such as dots and accents not counted).
     package var letters: Int
 

@@ -35,11 +35,7 @@ package struct LineFinder: Sendable {
         }
         // Lines made of the counters of the other ink's letters go (`InkRows`).
         let rows = InkRows(map, limits: limits)
-        let lines = Self.resolve(rows.dark, rows.light, in: page).map { line in
-            var line = line
-            line.lightOnDark = Self.isLightOnDark(line, in: page)
-            return line
-        }
+        let lines = Self.resolve(rows.dark, rows.light, in: page).map { Self.withPolarity($0, in: page) }
         if outlinedText && OutlinedText.looksTextured(lines) {
             return ReadingOrder.sorted(OutlinedText.merged(lines, map: map, page: page, limits: limits))
         }
@@ -50,6 +46,25 @@ package struct LineFinder: Sendable {
     /// percentiles, the fewer side is ink (letters cover less of a box than their ground). Decided on the box,
     /// not by the ink it was found in: near the edge of a region the polarity step turned, the two disagree.
     static func isLightOnDark(_ line: FoundLine, in page: GrayImage) -> Bool {
+        guard let share = darkerShare(line, in: page) else { return line.lightOnDark }
+        return share > 0.5
+    }
+
+    /// `line` with its polarity decided on its box (`isLightOnDark`), and marked uncertain where the two sides
+    /// hold near equal shares (40-60%). Neither the ink the line was found in nor the ground around the box tells
+    /// better there: 9 px gray words on a light form, scaled up, are found in dark ink and half fill their boxes;
+    /// outlined letters over a photo (a dark halo around light strokes) are found in dark ink too and read right
+    /// only inverted, and their ground is a mid-tone neither of their levels. So the recogniser decides those.
+    static func withPolarity(_ line: FoundLine, in page: GrayImage) -> FoundLine {
+        var line = line
+        guard let share = darkerShare(line, in: page) else { return line }
+        line.lightOnDark = share > 0.5
+        line.polarityUncertain = share >= 0.4 && share <= 0.6
+        return line
+    }
+
+    /// The share of the box's pixels darker than the middle of its 2nd and 98th percentiles, nil for no pixels.
+    private static func darkerShare(_ line: FoundLine, in page: GrayImage) -> Double? {
         var histogram = [Int](repeating: 0, count: 256)
         page.pixels.withUnsafeBufferPointer { pixels in
             for y in line.top..<line.bottom {
@@ -58,7 +73,7 @@ package struct LineFinder: Sendable {
             }
         }
         let total = line.width * line.height
-        guard total > 0 else { return line.lightOnDark }
+        guard total > 0 else { return nil }
         func percentile(_ share: Double) -> Int {
             var seen = 0
             for level in 0..<256 {
@@ -68,8 +83,7 @@ package struct LineFinder: Sendable {
             return 255
         }
         let middle = (percentile(0.02) + percentile(0.98)) / 2
-        let darker = histogram[0..<middle].reduce(0, +)
-        return darker * 2 > total
+        return Double(histogram[0..<middle].reduce(0, +)) / Double(total)
     }
 
     /// Whether the ink of `box` is light (true) or dark (false), as `isLightOnDark` decides it, or nil when the

@@ -36,8 +36,11 @@ struct BuiltInRecognizer: TextRecognizer {
     static let confidenceSlack = 1e-6
 
     /// Lines read with less confidence than this (mean character probability) are tried inverted too, when
-    /// the inverted retry is asked for.
+    /// the inverted retry is asked for or the line finder could not tell their polarity.
     static let invertedRetryConfidence = 0.75
+    /// How much more confident the other polarity's read of a line of uncertain polarity must be (gray form
+    /// fields read the wrong way round: 0.05-0.38, the right way 0.64-0.95).
+    static let uncertainPolarityMargin = 0.15
 
     func recognize(_ page: GrayImage, mode: TessPageSegMode, invert: Bool, checkUpsideDown: Bool, layoutScale: Double)
         throws(ReadingError) -> (lines: [TesseractEngine.Line], looksUpsideDown: Bool)
@@ -45,6 +48,7 @@ struct BuiltInRecognizer: TextRecognizer {
         let found = try findLines(page, mode: mode, scale: layoutScale)
         let boxes = found.map(\.box)
         let light = found.map(\.light)
+        let uncertain = found.map(\.uncertain)
         let rects = boxes.map { box in
             // The line with Tesseract's margin of 4 pixels, inside the image.
             let left = max(0, box.left - 4), top = max(0, box.top - 4)
@@ -54,11 +58,17 @@ struct BuiltInRecognizer: TextRecognizer {
         let readingStarted = CPUTally.now()
         defer { reading?.add(since: readingStarted) }
         var reads = readWords(rects.indices, rects: rects, light: light, page: page, flipped: false)
-        if invert {
-            // Tesseract's inverted retry, done here: weak lines are read again inverted, the better read kept.
-            let weak = reads.indices.filter { reads[$0].confidence < Self.invertedRetryConfidence }
+        // Tesseract's inverted retry, done here: weak lines are read again inverted, the better read kept; when
+        // not asked for, weak lines whose polarity the finder could not tell (`FoundLine.polarityUncertain`).
+        let weak = reads.indices.filter {
+            reads[$0].confidence < Self.invertedRetryConfidence && (invert || uncertain[$0])
+        }
+        if !weak.isEmpty {
             let retried = readWords(weak, rects: rects, light: light, page: page, flipped: true)
-            for (index, read) in zip(weak, retried) where read.confidence > reads[index].confidence {
+            // Uncertain lines only: the other way round must read clearly better (outlined letters over a photo
+            // read inverted a little more confidently, with the halo between words read as letters).
+            let margin = invert ? 0 : Self.uncertainPolarityMargin
+            for (index, read) in zip(weak, retried) where read.confidence > reads[index].confidence + margin {
                 reads[index] = read
             }
         }
@@ -94,26 +104,28 @@ struct BuiltInRecognizer: TextRecognizer {
 
     /// The line boxes of `page`, found on a copy scaled by `scale` (at most 1) and mapped back to `page`'s
     /// pixels, widened to whole pixels and kept inside the page, each with whether its letters are light on
-    /// darker ground (only our finder tells).
+    /// darker ground and whether that was hard to tell (only our finders tell).
     private func findLines(_ page: GrayImage, mode: TessPageSegMode, scale: Double)
-        throws(ReadingError) -> [(box: TesseractEngine.LineBox, light: Bool)]
+        throws(ReadingError) -> [(box: TesseractEngine.LineBox, light: Bool, uncertain: Bool)]
     {
         let started = CPUTally.now()
         defer { finding?.add(since: started) }
         let small = scale < 1 ? page.scaled(by: scale) : page
-        let found: [(box: TesseractEngine.LineBox, light: Bool)]
+        let found: [(box: TesseractEngine.LineBox, light: Bool, uncertain: Bool)]
         if let scene {
             let (lines, candidates) = scene.lines(in: small)
             sceneCounts?.add(candidates: candidates, kept: lines.count)
             found = lines.map {
-                (TesseractEngine.LineBox(left: $0.left, top: $0.top, right: $0.right, bottom: $0.bottom), $0.lightOnDark)
+                (TesseractEngine.LineBox(left: $0.left, top: $0.top, right: $0.right, bottom: $0.bottom), $0.lightOnDark,
+                 $0.polarityUncertain)
             }
         } else if let finder {
             found = finder.lines(in: small).map {
-                (TesseractEngine.LineBox(left: $0.left, top: $0.top, right: $0.right, bottom: $0.bottom), $0.lightOnDark)
+                (TesseractEngine.LineBox(left: $0.left, top: $0.top, right: $0.right, bottom: $0.bottom), $0.lightOnDark,
+                 $0.polarityUncertain)
             }
         } else {
-            found = try layout().findLines(small, mode: mode).map { ($0, false) }
+            found = try layout().findLines(small, mode: mode).map { ($0, false, false) }
         }
         guard small.width != page.width || small.height != page.height else { return found }
         let sx = Double(page.width) / Double(small.width), sy = Double(page.height) / Double(small.height)
@@ -124,7 +136,8 @@ struct BuiltInRecognizer: TextRecognizer {
             let right = min(page.width, Int((Double(box.right) * sx).rounded(.up)))
             let bottom = min(page.height, Int((Double(box.bottom) * sy).rounded(.up)))
             guard right > left, bottom > top else { return nil }
-            return (TesseractEngine.LineBox(left: left, top: top, right: right, bottom: bottom), line.light)
+            return (TesseractEngine.LineBox(left: left, top: top, right: right, bottom: bottom), line.light,
+                    line.uncertain)
         }
     }
 
