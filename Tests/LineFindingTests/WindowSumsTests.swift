@@ -35,7 +35,7 @@ struct WindowSumsTests {
     }
 
     static let shapes = [(1, 1, 0), (1, 9, 2), (9, 1, 3), (7, 5, 2), (33, 20, 4), (40, 31, 20), (64, 48, 15),
-                         (12, 90, 40)]
+                         (12, 90, 40), (203, 17, 7), (97, 3, 1)]
 
     @Test("given random images and radii, when the windows are summed, then each sum and row count is the window's",
           arguments: shapes)

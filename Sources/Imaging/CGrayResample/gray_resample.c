@@ -13,6 +13,15 @@ static inline float bilinear_tap(int index, float scale, int size, int *first, i
     return position - low;
 }
 
+// One source line interpolated at every output column (the horizontal half of the bilinear step).
+static void interpolate_row(const uint8_t *line, const int *columns, const float *weights, const float *complements,
+                            int out_width, float *row) {
+    for (int x = 0; x < out_width; ++x) {
+        const int x0 = columns[2 * x], x1 = columns[2 * x + 1];
+        row[x] = line[x0] * complements[x] + line[x1] * weights[x];
+    }
+}
+
 // The taps of every output column are worked out once per call, not once per output row (the same integers and
 // floats: the pixels are identical to computing them at each pixel).
 void gray_resample(const uint8_t *image, int stride, int left, int top, int width, int height, uint8_t *out,
@@ -48,25 +57,45 @@ void gray_resample(const uint8_t *image, int stride, int left, int top, int widt
         return;
     }
     const float scale_x = (float)width / out_width, scale_y = (float)height / out_height;
-    float *weights = malloc(sizeof(float) * (size_t)out_width);
+    // The horizontal step of a source row is the same for every output row that reads it (a row grown by 3 is
+    // read by about six output rows, as the top or the bottom line), so each row is interpolated once into one
+    // of two float rows and kept while the next output rows need it: the same floats as computing both lines at
+    // every output pixel, and the vertical step runs over contiguous floats.
+    float *weights = malloc(sizeof(float) * 4 * (size_t)out_width);
     if (!weights) {
         free(columns);
         return;
     }
+    float *complements = weights + out_width;
+    float *lines[2] = {complements + out_width, complements + 2 * (size_t)out_width};
+    int line_rows[2] = {-1, -1};
     for (int x = 0; x < out_width; ++x) {
         weights[x] = bilinear_tap(x, scale_x, width, &columns[2 * x], &columns[2 * x + 1]);
+        complements[x] = 1 - weights[x];
     }
     for (int y = 0; y < out_height; ++y) {
         int y0, y1;
         const float fy = bilinear_tap(y, scale_y, height, &y0, &y1);
-        const uint8_t *top_line = origin + (long)y0 * stride, *bottom_line = origin + (long)y1 * stride;
+        const float gy = 1 - fy;
+        const float *rows[2];
+        const int wanted[2] = {y0, y1};
+        for (int k = 0; k < 2; ++k) {
+            int slot = line_rows[0] == wanted[k] ? 0 : line_rows[1] == wanted[k] ? 1 : -1;
+            if (slot < 0) {
+                // Not kept: overwrite a line the other wanted row does not read.
+                if (k == 0) slot = line_rows[0] == y1 ? 1 : 0;
+                else slot = rows[0] == lines[0] ? 1 : 0;
+                interpolate_row(origin + (long)wanted[k] * stride, columns, weights, complements, out_width,
+                                lines[slot]);
+                line_rows[slot] = wanted[k];
+            }
+            rows[k] = lines[slot];
+        }
+        const float *upper = rows[0], *lower = rows[1];
+        uint8_t *target = out + (long)y * out_width;
         for (int x = 0; x < out_width; ++x) {
-            const int x0 = columns[2 * x], x1 = columns[2 * x + 1];
-            const float fx = weights[x];
-            const float upper = top_line[x0] * (1 - fx) + top_line[x1] * fx;
-            const float lower = bottom_line[x0] * (1 - fx) + bottom_line[x1] * fx;
-            const float value = upper * (1 - fy) + lower * fy + 0.5f;
-            out[(long)y * out_width + x] = (uint8_t)(value > 255 ? 255 : value);
+            const float value = upper[x] * gy + lower[x] * fy + 0.5f;
+            target[x] = (uint8_t)(value > 255 ? 255 : value);
         }
     }
     free(weights);

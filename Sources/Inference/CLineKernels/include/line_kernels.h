@@ -40,6 +40,15 @@ void line_maxpool(const float *input, int height, int width, int depth, int fact
 /// The map with x and y swapped: output is width x height x depth.
 void line_transpose(const float *input, int height, int width, int depth, float *output);
 
+#include <stdint.h>
+
+/// One row of a gray image's square window sums (LineRecognition's WindowSums): adds the `entering` row of `width`
+/// bytes to the running column sums and subtracts the `leaving` one (either may be NULL), writes the columns'
+/// prefix sums to `prefix` (width + 1 values, from 0) and each pixel's window total (columns
+/// max(0, x - radius) ..< min(width, x + radius + 1)) to `totals`. Wrapping unsigned arithmetic.
+void line_window_sums_row(uint32_t *columns, const uint8_t *entering, const uint8_t *leaving, uint32_t *prefix,
+                          uint32_t *totals, int width, int radius);
+
 // 8-bit matrix multiply, as Tesseract's integer models compute: weights are the model's int8 values with a
 // scale per output; inputs (all in -1...1) become round(x * 127), stored offset by 128 as unsigned bytes.
 // Blocks: inputs come in rows of `padded_inputs` (a multiple of 4) bytes, rows padded to a multiple of 4;
