@@ -15,7 +15,7 @@ struct MiddleRowLevelsTests {
         for y in 0..<height {
             for x in 0..<width {
                 let stroke = (4..<16).contains(y) && x % 6 < 2 || (20..<30).contains(y) && x % 7 < 3
-                pixels[y * width + x] = stroke ? 40 : UInt8(220 + (x * 7 + y * 3) % 7)
+                pixels[y * width + x] = stroke ? 40 : UInt8(220 + (x * 3 + y) % 7)
             }
         }
         return GrayImage(width: width, height: height, pixels: pixels)
