@@ -134,17 +134,34 @@ package struct LineRecognizer: Sendable {
 
     /// Dark and light levels from the local minima and maxima along the middle row (the row crosses some of
     /// the letters): the lower quartile of the minima and the upper quartile of the maxima, as Tesseract takes.
+    /// When the middle row misses the letters (it spans less than `weakMiddleRow` of the image's range: "15"
+    /// with a descender's room below passes between strokes), the extrema of every row are taken instead, so
+    /// the piece is not stretched from its ground alone into noise the network reads as nothing.
     static func blackAndWhite(_ image: GrayImage) -> (black: Float, white: Float) {
+        let middle = levels(image, rows: (image.height / 2)..<(image.height / 2 + 1))
+        guard let lowest = image.pixels.min(), let highest = image.pixels.max(),
+              Double(middle.white - middle.black) < weakMiddleRow * Double(Int(highest) - Int(lowest))
+        else { return middle }
+        return levels(image, rows: 0..<image.height)
+    }
+
+    /// The share of the image's range of levels below which the middle row is taken to miss the letters.
+    static let weakMiddleRow = 0.25
+
+    /// The lower quartile of the local minima and the upper quartile of the local maxima along `rows`.
+    private static func levels(_ image: GrayImage, rows: Range<Int>) -> (black: Float, white: Float) {
         var minima: [Int] = [], maxima: [Int] = []
         if image.width >= 3 {
-            let row = Array(image.pixels[(image.height / 2 * image.width)..<(image.height / 2 * image.width + image.width)])
-            for x in 1..<(image.width - 1) {
-                let previous = Int(row[x - 1]), current = Int(row[x]), next = Int(row[x + 1])
-                if (current < previous && current <= next) || (current <= previous && current < next) {
-                    minima.append(current)
-                }
-                if (current > previous && current >= next) || (current >= previous && current > next) {
-                    maxima.append(current)
+            for y in rows where y < image.height {
+                let row = Array(image.pixels[(y * image.width)..<(y * image.width + image.width)])
+                for x in 1..<(image.width - 1) {
+                    let previous = Int(row[x - 1]), current = Int(row[x]), next = Int(row[x + 1])
+                    if (current < previous && current <= next) || (current <= previous && current < next) {
+                        minima.append(current)
+                    }
+                    if (current > previous && current >= next) || (current >= previous && current > next) {
+                        maxima.append(current)
+                    }
                 }
             }
         }
