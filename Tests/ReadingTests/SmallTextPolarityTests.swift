@@ -11,15 +11,9 @@ import TextStages
 /// noise (`Brak]`, `ee`, `[oe t d`, `iar d`, `Pe e te t) e d`).
 @Suite("tesseract.text on small letters of unclear polarity")
 struct SmallTextPolarityTests {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/screens/form-fields-9px.png").path
-
     @Test("given a 9 px form whose letters half fill their boxes, when read, then its values are read dark on light")
     func smallFieldsAreRead() async throws {
-        let image = try RGBImage.photo(path: Self.path, longSide: 1600)
-        var options = TextReadingOptions()
-        options.recognizer = .builtIn
-        let (text, _) = try TesseractTextStage(options: options).read(image)
+        let (text, _) = try ScreenFixture.readBuiltIn("form-fields-9px.png")
         let words = Set(text.lines.flatMap { $0.text.split(separator: " ") }.map(String.init))
         let expected: Set = ["65065", "Tanaka", "6987", "3570", "8399", "2358", "+63", "895"]
         #expect(expected.isSubset(of: words), "missing \(expected.subtracting(words)); read \(text.lines.map(\.text))")

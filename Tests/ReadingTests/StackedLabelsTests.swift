@@ -11,15 +11,9 @@ import TextStages
 /// run down, yet it is upright. Before, the stage turned it a quarter and read nothing but noise.
 @Suite("tesseract.text on columns of stacked labels")
 struct StackedLabelsTests {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/screens/boarding-columns-9px.png").path
-
     @Test("given an upright page of label columns whose rows seem to run down, when read, then it is read upright")
     func stackedLabelsAreReadUpright() async throws {
-        let image = try RGBImage.photo(path: Self.path, longSide: 1600)
-        var options = TextReadingOptions()
-        options.recognizer = .builtIn
-        let (text, trace) = try TesseractTextStage(options: options).read(image)
+        let (text, trace) = try ScreenFixture.readBuiltIn("boarding-columns-9px.png")
         #expect(trace.quarterTurns == 0)
         let words = Set(text.lines.flatMap { $0.text.lowercased().split(whereSeparator: { !$0.isLetter }) }.map(String.init))
         #expect(words.isSuperset(of: ["boarding", "pass", "economy", "business", "seat"]), "read \(text.lines.map(\.text))")

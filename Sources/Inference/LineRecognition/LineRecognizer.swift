@@ -152,15 +152,17 @@ package struct LineRecognizer: Sendable {
     private static func levels(_ image: GrayImage, rows: Range<Int>) -> (black: Float, white: Float) {
         var minima: [Int] = [], maxima: [Int] = []
         if image.width >= 3 {
-            for y in rows where y < image.height {
-                let row = Array(image.pixels[(y * image.width)..<(y * image.width + image.width)])
-                for x in 1..<(image.width - 1) {
-                    let previous = Int(row[x - 1]), current = Int(row[x]), next = Int(row[x + 1])
-                    if (current < previous && current <= next) || (current <= previous && current < next) {
-                        minima.append(current)
-                    }
-                    if (current > previous && current >= next) || (current >= previous && current > next) {
-                        maxima.append(current)
+            image.pixels.withUnsafeBufferPointer { pixels in
+                for y in rows where y < image.height {
+                    let row = UnsafeBufferPointer(rebasing: pixels[(y * image.width)..<(y * image.width + image.width)])
+                    for x in 1..<(image.width - 1) {
+                        let previous = Int(row[x - 1]), current = Int(row[x]), next = Int(row[x + 1])
+                        if (current < previous && current <= next) || (current <= previous && current < next) {
+                            minima.append(current)
+                        }
+                        if (current > previous && current >= next) || (current >= previous && current > next) {
+                            maxima.append(current)
+                        }
                     }
                 }
             }
