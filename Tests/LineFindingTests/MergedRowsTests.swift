@@ -5,8 +5,9 @@ import Testing
 /// letter-sized blobs of a photo's texture overlap one row's letters and each other down to the next row, and the
 /// rows became one box two or more rows tall, or a row a box three times its height, which the network read as
 /// noise (parity seeds 2026, 9393 and 9494: `article-01`, `article-03`, `article-02`). Now such a chain is split
-/// into the rows its letters' centres pile up in, and the blobs outside them are dropped
-/// (`RowGrouping.splitMergedRows`).
+/// into the rows its letters' centres pile up in, and the blobs outside them are dropped; each row is then judged by
+/// its own letters, and blobs reaching more than half a letter beyond them are dropped too
+/// (`RowGrouping.splitMergedRows`, `RowGrouping.trimmedToRow`).
 @Suite("merged rows")
 struct MergedRowsTests {
     /// A row of `count` letters `height` px high from `top`, 8 px wide, 3 px apart, from x = 20.
@@ -32,6 +33,21 @@ struct MergedRowsTests {
         // no line at all.
         let blobs = Self.row(top: 100) + Self.row(top: 136)
             + [Self.texture(x: 150, top: 106), Self.texture(x: 168, top: 118)]
+        let found = Self.lines(blobs)
+        #expect(found.count == 2, "\(found)")
+        for top in [100, 136] {
+            #expect(found.contains { $0.top == top && $0.bottom == top + 13 && $0.letters == 12 }, "\(found)")
+        }
+    }
+
+    @Test("given linked rows where one row's band holds a texture blob twice its height, when grouped, then that row's line is its letters' box")
+    func rowBandTrimmedByItsOwnLetters() {
+        // As `rowsLinkedThroughTextureSplit`, with a blob 26 px high just left of row one whose centre lies in the
+        // row's band: linked again with the row, it made a box 26 px high for letters of 13. The row is judged by
+        // its own letters (13 px) and the blob, 8 px below them, is dropped (the merged chain's median could be
+        // a taller one: `OutlinedTextTests`' 18 px row came back as a 40 px box).
+        let blobs = Self.row(top: 100) + Self.row(top: 136)
+            + [Self.texture(x: 150, top: 106), Self.texture(x: 168, top: 118), Self.texture(x: 2, top: 95, height: 26)]
         let found = Self.lines(blobs)
         #expect(found.count == 2, "\(found)")
         for top in [100, 136] {

@@ -23,17 +23,18 @@ extension RowGrouping {
     static func splitMergedRows(_ chain: [Int], members: [(InkBlob, Bool)], limits: Limits) -> [[Int]] {
         let letters = chain.filter { !members[$0].1 }
         guard letters.count >= 2 * rowBinCount else { return [chain] }
-        let heights = letters.map { members[$0].0.height }.sorted()
-        let median = max(1, heights[heights.count / 2])
+        let median = medianHeight(letters, members: members)
         let top = letters.map { members[$0].0.minY }.min()!, bottom = letters.map { members[$0].0.maxY }.max()!
         guard bottom - top > mergedRowsHeight * median else { return [chain] }
         // Centres of letters of about the median height, in bins of a third of it.
         let bin = max(1, median / rowBinShare)
         var counts = [Int](repeating: 0, count: (bottom - top) / bin + 1)
+        var sized = 0
         for index in letters {
             let blob = members[index].0
             guard blob.height * 2 >= median, blob.height * 2 <= median * 3 else { continue }
             counts[((blob.minY + blob.maxY) / 2 - top) / bin] += 1
+            sized += 1
         }
         let floor = max(rowBinCount, Int((Double(counts.max() ?? 0) * rowBinFloor).rounded(.up)))
         // Bands: runs of full bins, in page rows.
@@ -44,7 +45,16 @@ extension RowGrouping {
                 bands.append((start, end))
             }
         }
-        guard !bands.isEmpty else { return [chain] }
+        // The centres of a row's letters lie within a letter of each other, and most of the chain's letters stand
+        // in its rows: a band taller than a letter, or letters scattered outside the bands, is texture (a fence,
+        // foliage), kept as it stands.
+        let inBands = letters.filter { index in
+            let blob = members[index].0, centre = (blob.minY + blob.maxY) / 2
+            return blob.height * 2 >= median && blob.height * 2 <= median * 3
+                && bands.contains { centre >= $0.top && centre < $0.bottom }
+        }.count
+        guard !bands.isEmpty, bands.allSatisfy({ $0.bottom - $0.top <= median }),
+              inBands * 2 >= sized else { return [chain] }
         // Each member goes to the band its centre lies in (widened by half a letter); the rest is texture.
         let slack = median / 2
         var rows = [[Int]](repeating: [], count: bands.count)
@@ -57,8 +67,37 @@ extension RowGrouping {
         }
         guard bands.count >= 2 || rows[0].count < chain.count else { return [chain] }
         return rows.flatMap { row -> [[Int]] in
-            let sorted = row.sorted { members[$0].0.minX < members[$1].0.minX }
-            return link(sorted.map { members[$0] }, limits).map { $0.map { sorted[$0] } }
+            relinked(row, members: members, limits: limits).flatMap { rowChain -> [[Int]] in
+                let trimmed = trimmedToRow(rowChain, members: members)
+                return trimmed.count == rowChain.count ? [rowChain] : relinked(trimmed, members: members, limits: limits)
+            }
         }
+    }
+
+    /// The members `indices` linked again on their own (chains of indices into `members`).
+    static func relinked(_ indices: [Int], members: [(InkBlob, Bool)], limits: Limits) -> [[Int]] {
+        let sorted = indices.sorted { members[$0].0.minX < members[$1].0.minX }
+        return link(sorted.map { members[$0] }, limits).map { $0.map { sorted[$0] } }
+    }
+
+    /// The re-linked row `chain` without the members that reach more than half its own median letter above or
+    /// below its letters of about that height. A band keeps the texture blobs whose centres fall in it, up to
+    /// twice the letters' height; judged by the merged chain's median (often a taller one) such a row looked
+    /// plain, and its box, two or three times the row's height, made the network read the letters small
+    /// (`OutlinedTextTests`: 18 px "Oat milk latte" in a 40 px box).
+    static func trimmedToRow(_ chain: [Int], members: [(InkBlob, Bool)]) -> [Int] {
+        let letters = chain.filter { !members[$0].1 }
+        guard letters.count >= 2 else { return chain }
+        let median = medianHeight(letters, members: members)
+        let core = letters.map { members[$0].0 }.filter { $0.height * 2 >= median && $0.height * 2 <= median * 3 }
+        guard let top = core.map(\.minY).min(), let bottom = core.map(\.maxY).max() else { return chain }
+        let reach = median / 2
+        return chain.filter { members[$0].0.minY >= top - reach && members[$0].0.maxY <= bottom + reach }
+    }
+
+    /// The median height of the letters `letters` (indices into `members`), at least 1.
+    static func medianHeight(_ letters: [Int], members: [(InkBlob, Bool)]) -> Int {
+        let heights = letters.map { members[$0].0.height }.sorted()
+        return max(1, heights[heights.count / 2])
     }
 }
