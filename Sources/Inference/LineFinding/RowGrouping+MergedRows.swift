@@ -7,7 +7,9 @@
 /// vertical centres pile up in one band per row of text, texture scatters between and around them; each band's
 /// members are linked again on their own, and what stands outside the bands is dropped (a single row that took
 /// texture blobs above or below it in is trimmed back to the row: its box, three times its letters' height, made
-/// the network read the letters at a third of their size).
+/// the network read the letters at a third of their size). Each row is then judged by its own letters
+/// (`trimmedToRow`). A chain whose letters do not stand in rows (a band taller than a letter, or most letters
+/// outside the bands: a fence, foliage) is texture and stays as it stands.
 extension RowGrouping {
     /// A chain this many times taller than its median letter is looked at for rows.
     static let mergedRowsHeight = 3
