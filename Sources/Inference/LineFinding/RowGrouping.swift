@@ -35,7 +35,8 @@ enum RowGrouping {
         let bars = marks.filter { $0.width >= 2 * $0.height }
         marks = marks.filter { $0.width < 2 * $0.height }
         let members = (letters.map { ($0, false) } + bars.map { ($0, true) }).sorted { $0.0.minX < $1.0.minX }
-        let chains = link(members, limits)
+        // Rows linked through the ground between them are split again (`splitMergedRows`).
+        let chains = link(members, limits).flatMap { splitMergedRows($0, members: members, limits: limits) }
         var lines: [FoundLine] = []
         var singles: [InkBlob] = []
         var loose: [InkBlob] = []
@@ -101,7 +102,7 @@ enum RowGrouping {
     /// Chains of letters and marks (`members`, sorted by left edge, `true` for a mark): indices, each chain in
     /// left-to-right order. Letters link as the limits say; a mark links to a letter whose height its centre lies
     /// within, and to a mark beside or above it, within the same gap.
-    private static func link(_ members: [(InkBlob, Bool)], _ limits: Limits) -> [[Int]] {
+    static func link(_ members: [(InkBlob, Bool)], _ limits: Limits) -> [[Int]] {
         var parent = Array(members.indices)
         func root(_ index: Int) -> Int {
             var current = index

@@ -1,0 +1,79 @@
+@testable import LineFinding
+import Testing
+
+/// Rows of text linked into one chain through the texture between them (issue 10, article family over photos):
+/// letter-sized blobs of a photo's texture overlap one row's letters and each other down to the next row, and the
+/// rows became one box two or more rows tall, or a row a box three times its height, which the network read as
+/// noise (parity seeds 2026, 9393 and 9494: `article-01`, `article-03`, `article-02`). Now such a chain is split
+/// into the rows its letters' centres pile up in, and the blobs outside them are dropped; each row is then judged by
+/// its own letters, and blobs reaching more than half a letter beyond them are dropped too
+/// (`RowGrouping.splitMergedRows`, `RowGrouping.trimmedToRow`).
+@Suite("merged rows")
+struct MergedRowsTests {
+    /// A row of `count` letters `height` px high from `top`, 8 px wide, 3 px apart, from x = 20.
+    static func row(top: Int, count: Int = 12, height: Int = 13) -> [InkBlob] {
+        (0..<count).map { index in
+            InkBlob(minX: 20 + 11 * index, minY: top, maxX: 28 + 11 * index, maxY: top + height, pixels: 8 * height / 2)
+        }
+    }
+
+    /// A blob of texture, 15 px wide and `height` high, half filled.
+    static func texture(x: Int, top: Int, height: Int = 25) -> InkBlob {
+        InkBlob(minX: x, minY: top, maxX: x + 15, maxY: top + height, pixels: 15 * height / 2)
+    }
+
+    static func lines(_ blobs: [InkBlob]) -> [FoundLine] {
+        RowGrouping.lines(blobs, lightOnDark: false, limits: RowGrouping.Limits())
+    }
+
+    @Test("given two rows linked by texture blobs between them, when grouped, then each row is a line of its own")
+    func rowsLinkedThroughTextureSplit() {
+        // Row one at y 100-113, row two at 136-149; a blob overlapping row one and one overlapping row two, the
+        // two overlapping each other, right of the rows. Before: one chain 49 px tall on no common baseline, so
+        // no line at all.
+        let blobs = Self.row(top: 100) + Self.row(top: 136)
+            + [Self.texture(x: 150, top: 106), Self.texture(x: 168, top: 118)]
+        let found = Self.lines(blobs)
+        #expect(found.count == 2, "\(found)")
+        for top in [100, 136] {
+            #expect(found.contains { $0.top == top && $0.bottom == top + 13 && $0.letters == 12 }, "\(found)")
+        }
+    }
+
+    @Test("given linked rows where one row's band holds a texture blob twice its height, when grouped, then that row's line is its letters' box")
+    func rowBandTrimmedByItsOwnLetters() {
+        // As `rowsLinkedThroughTextureSplit`, with a blob 26 px high just left of row one whose centre lies in the
+        // row's band: linked again with the row, it made a box 26 px high for letters of 13. The row is judged by
+        // its own letters (13 px) and the blob, 8 px below them, is dropped (the merged chain's median could be
+        // a taller one: `OutlinedTextTests`' 18 px row came back as a 40 px box).
+        let blobs = Self.row(top: 100) + Self.row(top: 136)
+            + [Self.texture(x: 150, top: 106), Self.texture(x: 168, top: 118), Self.texture(x: 2, top: 95, height: 26)]
+        let found = Self.lines(blobs)
+        #expect(found.count == 2, "\(found)")
+        for top in [100, 136] {
+            #expect(found.contains { $0.top == top && $0.bottom == top + 13 && $0.letters == 12 }, "\(found)")
+        }
+    }
+
+    @Test("given a row that took in texture blobs above it, when grouped, then its line is the row's box")
+    func rowTrimmedOfTexture() {
+        // Two blobs stacked above the row's end, the lower overlapping its letters: before, the line ran from the
+        // upper blob's top, 43 px for a row of 13.
+        let blobs = Self.row(top: 100) + [Self.texture(x: 150, top: 82), Self.texture(x: 160, top: 70)]
+        let found = Self.lines(blobs)
+        #expect(found == [FoundLine(left: 20, top: 100, right: 149, bottom: 113, letters: 12)], "\(found)")
+    }
+
+    @Test("given a row of small letters with tall ones, when grouped, then it stays one line with all of them")
+    func mixedHeightsKept() {
+        // Ascenders and descenders (19 px) and two capitals of 30 px among 13 px letters: 36 px in all, under
+        // three times the median letter.
+        var blobs = Self.row(top: 100)
+        blobs[2] = InkBlob(minX: blobs[2].minX, minY: 94, maxX: blobs[2].maxX, maxY: 113, pixels: 60)
+        blobs[5] = InkBlob(minX: blobs[5].minX, minY: 100, maxX: blobs[5].maxX, maxY: 119, pixels: 60)
+        blobs[8] = InkBlob(minX: blobs[8].minX, minY: 83, maxX: blobs[8].maxX, maxY: 113, pixels: 100)
+        blobs[9] = InkBlob(minX: blobs[9].minX, minY: 83, maxX: blobs[9].maxX, maxY: 113, pixels: 100)
+        let found = Self.lines(blobs)
+        #expect(found == [FoundLine(left: 20, top: 83, right: 149, bottom: 119, letters: 12)], "\(found)")
+    }
+}
