@@ -74,4 +74,21 @@ enum DictionaryRepair {
         result += greedy[copied...]
         return result
     }
+
+    /// The output steps of the spaces the beam reads between two letters or digits where the greedy reading has
+    /// none: "Chai latte", read greedily as `Chailatte` (the network gives the space 0.01-0.1 against the blank),
+    /// and by the beam with its space, "latte" being a word. `repaired` does not take them (the beam's own
+    /// spaces were mostly wrong in codes and values); `MeasuredSpaces.confirming` keeps those the ink confirms.
+    static func splits(_ greedy: [Read], by beam: [Read]) -> [Int] {
+        guard beam.count >= 3 else { return [] }
+        var steps: [Int] = []
+        for index in 1..<(beam.count - 1) where beam[index].text == " " {
+            let before = beam[index - 1], after = beam[index + 1]
+            guard CharacterTable.joinsWords(before.text), CharacterTable.joinsWords(after.text) else { continue }
+            // The greedy reading has a space between the two characters' steps already: nothing to add.
+            let joined = !greedy.contains { $0.text == " " && $0.step >= before.step && $0.step <= after.step }
+            if joined { steps.append(beam[index].step) }
+        }
+        return steps
+    }
 }

@@ -40,6 +40,8 @@ extension LineRecognizer {
                 characters = cells.keepingSpacesWithRoom(characters, steps: read.steps, columns: columns)
             }
             characters = spaces[index].added(to: characters, steps: read.steps, columns: columns)
+            characters = spaces[index].confirming(read.beamSpaces, in: characters, steps: read.steps,
+                                                  columns: columns)
             let text = CharacterTable.text(of: characters)
             guard !text.isEmpty else { continue }
             texts[owner].append(text)

@@ -40,12 +40,19 @@ package struct LineRecognizer: Sendable {
         dictionary = characters.singleCodes ? try WordDictionary(file, characters: characters) : nil
     }
 
-    /// The characters of one line's outputs, decoded as `decoding` says.
-    func decode(_ output: LineFeatures) -> (characters: [CharacterTable.ReadCharacter], confidence: Double) {
+    /// The characters of one line's outputs, decoded as `decoding` says, and the output steps of the spaces
+    /// the dictionary beam reads inside a word the greedy reading joined (`DictionaryRepair.splits`; the
+    /// caller keeps those the line's ink shows a word gap at: `MeasuredSpaces.confirming`).
+    func decode(_ output: LineFeatures)
+        -> (characters: [CharacterTable.ReadCharacter], confidence: Double, beamSpaces: [Int])
+    {
         let greedy = characters.decodeCharacters(output)
-        guard decoding == .dictionaryBeam, let dictionary, !BeamSearch.isSure(output) else { return greedy }
+        guard decoding == .dictionaryBeam, let dictionary, !BeamSearch.isSure(output) else {
+            return (greedy.characters, greedy.confidence, [])
+        }
         let beam = BeamSearch.decode(output, table: characters, dictionary: dictionary, weakSpaces: false)
-        return (DictionaryRepair.repaired(greedy.characters, by: beam.characters), greedy.confidence)
+        return (DictionaryRepair.repaired(greedy.characters, by: beam.characters), greedy.confidence,
+                DictionaryRepair.splits(greedy.characters, by: beam.characters))
     }
 
     /// A line to read: its rectangle in the page, with a few pixels of margin.
@@ -79,24 +86,25 @@ package struct LineRecognizer: Sendable {
                             greedy: true).map(\.confidence)
     }
 
-    /// What `recognize` reads, character by character with the output step of each, and each line's number of
-    /// output steps (they span the line's width evenly). `greedy`: decoded greedily whatever `decoding` says
-    /// (the same confidences).
+    /// What `recognize` reads, character by character with the output step of each, each line's number of
+    /// output steps (they span the line's width evenly) and the steps of the beam's spaces inside greedy words
+    /// (`decode`). `greedy`: decoded greedily whatever `decoding` says (the same confidences).
     func recognizeCharacters(_ lines: [LineRect], in page: GrayImage, inverted: Bool = false,
                              upsideDown: Bool = false, scratch: LineScratch, stepsPerGroup: Int = 24_000,
                              greedy: Bool = false)
-        -> [(characters: [CharacterTable.ReadCharacter], confidence: Double, steps: Int)]
+        -> [(characters: [CharacterTable.ReadCharacter], confidence: Double, steps: Int, beamSpaces: [Int])]
     {
-        var results = [(characters: [CharacterTable.ReadCharacter], confidence: Double, steps: Int)](
-            repeating: ([], 0, 0), count: lines.count)
+        var results = [(characters: [CharacterTable.ReadCharacter], confidence: Double, steps: Int,
+                        beamSpaces: [Int])](repeating: ([], 0, 0, []), count: lines.count)
         var group: [(index: Int, features: LineFeatures)] = []
         var columns = 0
         func flush() {
             guard !group.isEmpty else { return }
             let outputs = network.forward(group.map(\.features), scratch: scratch)
             for (member, output) in zip(group, outputs) {
-                let read = greedy ? characters.decodeCharacters(output) : decode(output)
-                results[member.index] = (read.characters, read.confidence, output.positions)
+                let read = greedy ? { let plain = characters.decodeCharacters(output)
+                    return (plain.characters, plain.confidence, [Int]()) }() : decode(output)
+                results[member.index] = (read.characters, read.confidence, output.positions, read.beamSpaces)
             }
             group.removeAll()
             columns = 0

@@ -18,8 +18,13 @@ struct MeasuredSpaces {
     /// The smallest x-height, in pixels, whose gaps are trusted.
     static let minimumXHeight = 10
 
-    init(gaps: [(left: Int, width: Int)]) {
+    /// The gaps at least a word space wide whatever the x-height (from `minimumBeamXHeight`), for the spaces the
+    /// dictionary beam reads inside a greedy word (`confirming`).
+    let wordGaps: [(left: Int, width: Int)]
+
+    init(gaps: [(left: Int, width: Int)], wordGaps: [(left: Int, width: Int)] = []) {
         self.gaps = gaps
+        self.wordGaps = wordGaps
     }
 
     init(line: LineRecognizer.LineRect, page: GrayImage) {
@@ -28,13 +33,14 @@ struct MeasuredSpaces {
 
     /// The gaps of a line's ink profile, already measured (`LineSegmenter` shares it).
     init(profile: InkProfile) {
-        guard let xHeight = profile.xHeight, xHeight >= Self.minimumXHeight else {
-            gaps = []
+        guard let xHeight = profile.xHeight, xHeight >= Self.minimumBeamXHeight else {
+            (gaps, wordGaps) = ([], [])
             return
         }
         let all = profile.gaps
         let threshold = LineSegmenter.spaceThreshold(all.map { Double($0.width) / Double(xHeight) })
-        gaps = all.filter { Double($0.width) / Double(xHeight) >= threshold }
+        wordGaps = all.filter { Double($0.width) / Double(xHeight) >= threshold }
+        gaps = xHeight >= Self.minimumXHeight ? wordGaps : []
     }
 
     /// `characters` (read from the page columns `columns` in `steps` output steps) with a space between the two
