@@ -76,4 +76,22 @@ struct MergedRowsTests {
         let found = Self.lines(blobs)
         #expect(found == [FoundLine(left: 20, top: 83, right: 149, bottom: 119, letters: 12)], "\(found)")
     }
+
+    @Test("given a chain whose pieces stand in two bands closer than a row apart, when grouped, then it is not cut into rows")
+    func bandsCloserThanARowKept() {
+        // Parity seed 6262 `article-03`: on an italic serif paragraph over a gradient, the light ground between
+        // letters made chains whose pieces piled up in bands 6-8 px apart (letters of 7); cut into "rows", they
+        // became lines of noise that took the place of three of the paragraph's rows. Here 12 pieces of 7 px at
+        // y 100 and 12 at y 108, linked through two of 10 px and one of 22: 22 px in all, over three times 7.
+        let upper = (0..<12).map { InkBlob(minX: 20 + 22 * $0, minY: 100, maxX: 28 + 22 * $0, maxY: 107, pixels: 28) }
+        let lower = (0..<12).map { InkBlob(minX: 31 + 22 * $0, minY: 108, maxX: 39 + 22 * $0, maxY: 115, pixels: 28) }
+        let bridges = [InkBlob(minX: 272, minY: 101, maxX: 278, maxY: 111, pixels: 30),
+                       InkBlob(minX: 280, minY: 105, maxX: 286, maxY: 115, pixels: 30),
+                       InkBlob(minX: 288, minY: 95, maxX: 294, maxY: 117, pixels: 66)]
+        let chains = RowGrouping.link((upper + lower + bridges).sorted { $0.minX < $1.minX }.map { ($0, false) },
+                                      RowGrouping.Limits())
+        #expect(chains.count == 1, "the pieces must make one chain for the test to hold: \(chains.count)")
+        let found = Self.lines(upper + lower + bridges)
+        #expect(!found.contains { $0.bottom - $0.top <= 10 }, "cut into rows: \(found)")
+    }
 }

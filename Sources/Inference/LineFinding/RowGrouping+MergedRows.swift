@@ -67,7 +67,12 @@ extension RowGrouping {
             else { continue }
             rows[band].append(index)
         }
-        guard bands.count >= 2 || rows[0].count < chain.count else { return [chain] }
+        // One band: a row that took in blobs outside it. Two or more: rows of text, which stand at least one and a
+        // half letters apart; bands closer than that are the parts of one row (or of the ground between letters,
+        // in the other ink: parity seed 6262's italic paragraph lost whole rows to such cuts), not rows to cut.
+        let centres = bands.map { ($0.top + $0.bottom) / 2 }
+        let rowsApart = zip(centres, centres.dropFirst()).allSatisfy { ($1 - $0) * 2 >= median * 3 }
+        guard bands.count == 1 ? rows[0].count < chain.count : rowsApart else { return [chain] }
         return rows.flatMap { row -> [[Int]] in
             relinked(row, members: members, limits: limits).flatMap { rowChain -> [[Int]] in
                 let trimmed = trimmedToRow(rowChain, members: members)
