@@ -9,7 +9,8 @@
 /// texture blobs above or below it in is trimmed back to the row: its box, three times its letters' height, made
 /// the network read the letters at a third of their size). Each row is then judged by its own letters
 /// (`trimmedToRow`). A chain whose letters do not stand in rows (a band taller than a letter, or most letters
-/// outside the bands: a fence, foliage) is texture and stays as it stands.
+/// outside the bands: a fence, foliage) is texture and stays as it stands, and bands closer than one and a half
+/// letters are parts of one row (the ground between italic letters), not rows to cut apart.
 extension RowGrouping {
     /// A chain this many times taller than its median letter is looked at for rows.
     static let mergedRowsHeight = 3
