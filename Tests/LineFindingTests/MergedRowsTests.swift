@@ -26,18 +26,24 @@ struct MergedRowsTests {
         RowGrouping.lines(blobs, lightOnDark: false, limits: RowGrouping.Limits())
     }
 
+    /// Two rows of 12 letters, at y 100 and 136, linked by two texture blobs right of them, overlapping each other.
+    static let linkedRows = row(top: 100) + row(top: 136) + [texture(x: 150, top: 106), texture(x: 168, top: 118)]
+
+    /// Checks that `found` is the two rows of `linkedRows`, each its letters' box.
+    static func expectTheTwoRows(_ found: [FoundLine], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(found.count == 2, "\(found)", sourceLocation: sourceLocation)
+        for top in [100, 136] {
+            #expect(found.contains { $0.top == top && $0.bottom == top + 13 && $0.letters == 12 }, "\(found)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("given two rows linked by texture blobs between them, when grouped, then each row is a line of its own")
     func rowsLinkedThroughTextureSplit() {
         // Row one at y 100-113, row two at 136-149; a blob overlapping row one and one overlapping row two, the
         // two overlapping each other, right of the rows. Before: one chain 49 px tall on no common baseline, so
         // no line at all.
-        let blobs = Self.row(top: 100) + Self.row(top: 136)
-            + [Self.texture(x: 150, top: 106), Self.texture(x: 168, top: 118)]
-        let found = Self.lines(blobs)
-        #expect(found.count == 2, "\(found)")
-        for top in [100, 136] {
-            #expect(found.contains { $0.top == top && $0.bottom == top + 13 && $0.letters == 12 }, "\(found)")
-        }
+        Self.expectTheTwoRows(Self.lines(Self.linkedRows))
     }
 
     @Test("given linked rows where one row's band holds a texture blob twice its height, when grouped, then that row's line is its letters' box")
@@ -46,13 +52,7 @@ struct MergedRowsTests {
         // row's band: linked again with the row, it made a box 26 px high for letters of 13. The row is judged by
         // its own letters (13 px) and the blob, 8 px below them, is dropped (the merged chain's median could be
         // a taller one: `OutlinedTextTests`' 18 px row came back as a 40 px box).
-        let blobs = Self.row(top: 100) + Self.row(top: 136)
-            + [Self.texture(x: 150, top: 106), Self.texture(x: 168, top: 118), Self.texture(x: 2, top: 95, height: 26)]
-        let found = Self.lines(blobs)
-        #expect(found.count == 2, "\(found)")
-        for top in [100, 136] {
-            #expect(found.contains { $0.top == top && $0.bottom == top + 13 && $0.letters == 12 }, "\(found)")
-        }
+        Self.expectTheTwoRows(Self.lines(Self.linkedRows + [Self.texture(x: 2, top: 95, height: 26)]))
     }
 
     @Test("given a row that took in texture blobs above it, when grouped, then its line is the row's box")
