@@ -42,17 +42,18 @@ package struct LineRecognizer: Sendable {
 
     /// The characters of one line's outputs, decoded as `decoding` says, and the output steps of the spaces
     /// the dictionary beam reads inside a word the greedy reading joined (`DictionaryRepair.splits`; the
-    /// caller keeps those the line's ink shows a word gap at: `MeasuredSpaces.confirming`).
-    func decode(_ output: LineFeatures)
+    /// caller keeps those the line's ink shows a word gap at: `MeasuredSpaces.confirming`). `greedy`: decoded
+    /// greedily whatever `decoding` says, with no beam spaces.
+    func decode(_ output: LineFeatures, greedy: Bool = false)
         -> (characters: [CharacterTable.ReadCharacter], confidence: Double, beamSpaces: [Int])
     {
-        let greedy = characters.decodeCharacters(output)
-        guard decoding == .dictionaryBeam, let dictionary, !BeamSearch.isSure(output) else {
-            return (greedy.characters, greedy.confidence, [])
+        let plain = characters.decodeCharacters(output)
+        guard !greedy, decoding == .dictionaryBeam, let dictionary, !BeamSearch.isSure(output) else {
+            return (plain.characters, plain.confidence, [])
         }
         let beam = BeamSearch.decode(output, table: characters, dictionary: dictionary, weakSpaces: false)
-        return (DictionaryRepair.repaired(greedy.characters, by: beam.characters), greedy.confidence,
-                DictionaryRepair.splits(greedy.characters, by: beam.characters))
+        return (DictionaryRepair.repaired(plain.characters, by: beam.characters), plain.confidence,
+                DictionaryRepair.splits(plain.characters, by: beam.characters))
     }
 
     /// A line to read: its rectangle in the page, with a few pixels of margin.
@@ -102,8 +103,7 @@ package struct LineRecognizer: Sendable {
             guard !group.isEmpty else { return }
             let outputs = network.forward(group.map(\.features), scratch: scratch)
             for (member, output) in zip(group, outputs) {
-                let read = greedy ? { let plain = characters.decodeCharacters(output)
-                    return (plain.characters, plain.confidence, [Int]()) }() : decode(output)
+                let read = decode(output, greedy: greedy)
                 results[member.index] = (read.characters, read.confidence, output.positions, read.beamSpaces)
             }
             group.removeAll()
