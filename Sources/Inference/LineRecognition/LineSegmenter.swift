@@ -19,6 +19,9 @@ package enum LineSegmenter {
     /// on their own: no letter gap is this wide, so a piece never cuts a word.
     static let splitGap = 1.0
     static let narrowestSplit = 4
+    /// On a plain ground a split gap must also stay this many x-heights wide with faint ink counted as ink: a
+    /// gap the thin strokes of a light letter close is inside a word (`InkProfile+FaintInk.swift`).
+    static let narrowestFaintSplit = 0.5
     /// Padding kept on each side of a piece, in pixels (Tesseract's `kImagePadding`), when the gap allows.
     static let padding = 4
 
@@ -38,7 +41,9 @@ package enum LineSegmenter {
         // in text of under about 10 px x-height, where a pixel is a fifth of the threshold (docs/reading.md).
         var pieces: [Piece] = []
         var start = profile.firstInk
-        for gap in gaps where Double(gap.width) / Double(xHeight) >= splitGap && gap.width >= narrowestSplit {
+        for gap in gaps where Double(gap.width) / Double(xHeight) >= splitGap && gap.width >= narrowestSplit
+            && Double(profile.faintFreeWidth(of: gap)) / Double(xHeight) >= narrowestFaintSplit
+        {
             pieces.append(Piece(left: start, right: gap.left))
             start = gap.left + gap.width
         }
@@ -104,6 +109,9 @@ struct InkProfile {
     private(set) var rows: [Int] = []
     /// The darkest and lightest levels of the rectangle and whether the ink is the dark one; nil with no ink.
     private(set) var levels: (lowest: Int, highest: Int, inkIsDark: Bool)?
+    /// Faint-ink pixels per column of the rectangle, on a plain ground only (nil elsewhere, and with no ink):
+    /// pixels on the ink's side of the line's Otsu level as well as the ink's (`InkProfile+FaintInk.swift`).
+    private(set) var faintColumns: [Int]?
 
     init(rect: LineRecognizer.LineRect, page: GrayImage) {
         left = rect.left
@@ -111,12 +119,14 @@ struct InkProfile {
         columns = [Int](repeating: 0, count: rect.width)
         var rows = [Int](repeating: 0, count: rect.height)
         var lowest = 255, highest = 0
+        var histogram = LevelHistogram()
         for y in rect.top..<(rect.top + rect.height) {
             let base = y * page.width
             for x in rect.left..<(rect.left + rect.width) {
                 let value = Int(page.pixels[base + x])
                 lowest = min(lowest, value)
                 highest = max(highest, value)
+                histogram.add(value)
             }
         }
         firstInk = rect.left - 1
@@ -129,6 +139,8 @@ struct InkProfile {
             for x in rect.left..<(rect.left + rect.width) where Int(page.pixels[base + x]) < middle { dark += 1 }
         }
         let inkIsDark = 2 * dark <= rect.width * rect.height
+        let faintLevel = Self.faintInkLevel(histogram, middle: middle, inkIsDark: inkIsDark)
+        var faint = [Int](repeating: 0, count: faintLevel == nil ? 0 : rect.width)
         for y in rect.top..<(rect.top + rect.height) {
             let base = y * page.width
             for x in rect.left..<(rect.left + rect.width) {
@@ -137,6 +149,7 @@ struct InkProfile {
                     columns[x - rect.left] += 1
                     rows[y - rect.top] += 1
                 }
+                if let faintLevel, (value < faintLevel) == inkIsDark { faint[x - rect.left] += 1 }
             }
         }
         guard let first = columns.firstIndex(where: { $0 > 0 }), let last = columns.lastIndex(where: { $0 > 0 })
@@ -145,6 +158,7 @@ struct InkProfile {
         lastInk = rect.left + last
         self.rows = rows
         levels = (lowest, highest, inkIsDark)
+        if faintLevel != nil { faintColumns = faint }
         let fullest = rows.max() ?? 0
         xHeight = fullest > 0 ? rows.filter { 10 * $0 >= 3 * fullest }.count : nil
         gaps = Self.gaps(columns: columns, left: left, firstInk: firstInk, lastInk: lastInk)
