@@ -4,7 +4,8 @@ import LineRecognition
 /// the pixels that have the other ink close on both sides (`InkMap.outlined`), where the letters no longer run
 /// into the photo's texture. Such a line is added where the plain inks found no line, and replaces the plain
 /// lines it covers when each is much taller than it or also covers another outlined line above or below it (rows
-/// merged with the texture around them, or with each other). Tuned on parity seeds 7 and 8 (docs/reading.md).
+/// merged with the texture around them, or with each other), unless it is the counters of a plain row's letters
+/// (`isOutline`). Tuned on parity seeds 7 and 8 (docs/reading.md).
 enum OutlinedText {
     /// How far (pixels) the other ink may lie on each side of an outlined stroke: the halo's width and a pixel.
     static let reach = 3
