@@ -61,7 +61,8 @@ struct MergedRowsTests {
         // upper blob's top, 43 px for a row of 13.
         let blobs = Self.row(top: 100) + [Self.texture(x: 150, top: 82), Self.texture(x: 160, top: 70)]
         let found = Self.lines(blobs)
-        #expect(found == [FoundLine(left: 20, top: 100, right: 149, bottom: 113, letters: 12)], "\(found)")
+        #expect(found == [FoundLine(left: 20, top: 100, right: 149, bottom: 113, letters: 12, letterHeight: 13)],
+                "\(found)")
     }
 
     @Test("given a row of small letters with tall ones, when grouped, then it stays one line with all of them")
@@ -74,7 +75,8 @@ struct MergedRowsTests {
         blobs[8] = InkBlob(minX: blobs[8].minX, minY: 83, maxX: blobs[8].maxX, maxY: 113, pixels: 100)
         blobs[9] = InkBlob(minX: blobs[9].minX, minY: 83, maxX: blobs[9].maxX, maxY: 113, pixels: 100)
         let found = Self.lines(blobs)
-        #expect(found == [FoundLine(left: 20, top: 83, right: 149, bottom: 119, letters: 12)], "\(found)")
+        #expect(found == [FoundLine(left: 20, top: 83, right: 149, bottom: 119, letters: 12, letterHeight: 13)],
+                "\(found)")
     }
 
     @Test("given a chain whose pieces stand in two bands closer than a row apart, when grouped, then it is not cut into rows")

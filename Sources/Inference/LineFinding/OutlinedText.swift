@@ -4,7 +4,8 @@ import LineRecognition
 /// the pixels that have the other ink close on both sides (`InkMap.outlined`), where the letters no longer run
 /// into the photo's texture. Such a line is added where the plain inks found no line, and replaces the plain
 /// lines it covers when each is much taller than it or also covers another outlined line above or below it (rows
-/// merged with the texture around them, or with each other). Tuned on parity seeds 7 and 8 (docs/reading.md).
+/// merged with the texture around them, or with each other), unless it is the counters of a plain row's letters
+/// (`isOutline`). Tuned on parity seeds 7 and 8 (docs/reading.md).
 enum OutlinedText {
     /// How far (pixels) the other ink may lie on each side of an outlined stroke: the halo's width and a pixel.
     static let reach = 3
@@ -12,6 +13,12 @@ enum OutlinedText {
     static let minimumLetters = 3
     /// A plain line at least this many times taller than the outlined line it covers is replaced by it.
     static let tallerBy = 3.0
+    /// An outlined line whose letters are this many times shorter than those of a plain row it covers is not a
+    /// reading of that row but the outline of something inside its letters, and replaces nothing.
+    static let shorterLettersBy = 1.5
+    /// A plain line at most this many times taller than its letters is one row of them (ascenders, descenders and
+    /// accents around the letters of median height), not rows merged with each other or with texture.
+    static let singleRowHeight = 2.0
     /// Pages whose plain lines hold at least this many of one or two letters, and at least this share of all
     /// lines, look textured: only there is the page looked at again (elsewhere outlined strokes are the plain
     /// letters themselves, and the second look costs as much as the first).
@@ -24,6 +31,22 @@ enum OutlinedText {
     static func looksTextured(_ lines: [FoundLine]) -> Bool {
         let junk = lines.filter { $0.letters <= 2 }.count
         return junk >= texturedLines && Double(junk) >= texturedShare * Double(lines.count)
+    }
+
+    /// Whether `candidate`, an outlined line covering the plain line `line`, is the outline of something inside
+    /// `line`'s letters rather than a reading of them: `line` is one row (`singleRowHeight`) of more letters than
+    /// the candidate holds, and its letters are `shorterLettersBy` times taller than the candidate's or more. On a
+    /// light-on-dark page the dark counters of the light letters have light ink on both sides, so the outlined map
+    /// holds them, and a row of three counters took the place of a whole row of text (parity seed 11
+    /// `article-00`: "Vo" for a row of 13 words, "VAY" for the title). Over a photo the plain line an outlined row
+    /// covers is often a few texture blobs twice the letters' height, which stand in one row too, but hold fewer
+    /// "letters" than the outlined row (seed 2026 `label-value-02`: 12 outlined letters over a line of 2 blobs).
+    static func isOutline(_ candidate: FoundLine, inside line: FoundLine) -> Bool {
+        guard candidate.letterHeight > 0, line.letterHeight > 0, line.letters > candidate.letters else {
+            return false
+        }
+        let oneRow = Double(line.height) <= singleRowHeight * Double(line.letterHeight)
+        return oneRow && Double(line.letterHeight) >= shorterLettersBy * Double(candidate.letterHeight)
     }
 
     /// `lines` (the plain inks' lines of `page`, found on `map`) with the outlined lines added and the merged
@@ -42,6 +65,8 @@ enum OutlinedText {
         }
         for candidate in candidates {
             let covered = lines.indices.filter { covers(candidate, lines[$0]) }
+            // Counters of a row's letters, not the row read again: the row stays.
+            guard !covered.contains(where: { isOutline(candidate, inside: lines[$0]) }) else { continue }
             guard covered.allSatisfy({ index in
                 if Double(lines[index].height) >= tallerBy * Double(candidate.height) { return true }
                 // A plain line over two rows of outlined letters (one below the other) merged them.

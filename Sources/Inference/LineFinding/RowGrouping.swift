@@ -61,6 +61,7 @@ enum RowGrouping {
             else { continue }
             var line = box(chainLetters + chainMarks, lightOnDark: lightOnDark)
             line.letters = chainLetters.count
+            line.letterHeight = medianHeight(of: chainLetters)
             lines.append(line)
         }
         marks += loose
@@ -73,7 +74,11 @@ enum RowGrouping {
                 return Double(overlap) >= 0.6 * Double(single.height) && single.height * 2 >= line.height
                     && single.height <= line.height * 3 / 2
             }
-        }.map { box([$0], lightOnDark: lightOnDark) }
+        }.map { single in
+            var line = box([single], lightOnDark: lightOnDark)
+            line.letterHeight = single.height
+            return line
+        }
         return attach(marks, to: lines, limits)
     }
 
@@ -174,6 +179,12 @@ enum RowGrouping {
             return near * 2 >= members.count
         }
         return aligned(members.map(\.maxY)) || aligned(members.map(\.minY))
+    }
+
+    /// The median height of `letters` (pixels), 0 for none.
+    private static func medianHeight(of letters: [InkBlob]) -> Int {
+        let heights = letters.map(\.height).sorted()
+        return heights.isEmpty ? 0 : heights[heights.count / 2]
     }
 
     private static func box(_ members: [InkBlob], lightOnDark: Bool) -> FoundLine {
