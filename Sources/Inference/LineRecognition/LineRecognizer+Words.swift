@@ -40,6 +40,7 @@ extension LineRecognizer {
                 characters = cells.keepingSpacesWithRoom(characters, steps: read.steps, columns: columns)
             }
             characters = spaces[index].added(to: characters, steps: read.steps, columns: columns)
+            characters = spaces[index].addedBesideLoneDigits(to: characters, steps: read.steps, columns: columns)
             characters = spaces[index].confirming(read.beamSpaces, in: characters, steps: read.steps,
                                                   columns: columns)
             let text = CharacterTable.text(of: characters)

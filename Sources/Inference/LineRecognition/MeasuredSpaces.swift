@@ -22,9 +22,15 @@ struct MeasuredSpaces {
     /// dictionary beam reads inside a greedy word (`confirming`).
     let wordGaps: [(left: Int, width: Int)]
 
-    init(gaps: [(left: Int, width: Int)], wordGaps: [(left: Int, width: Int)] = []) {
+    /// The word gaps of a line whose x-height is under `minimumXHeight`, for the space after or before a lone
+    /// digit only (`MeasuredSpaces+LoneDigit.swift`); empty in larger text, where `gaps` serve.
+    let smallGaps: [(left: Int, width: Int)]
+
+    init(gaps: [(left: Int, width: Int)], wordGaps: [(left: Int, width: Int)] = [],
+         smallGaps: [(left: Int, width: Int)] = []) {
         self.gaps = gaps
         self.wordGaps = wordGaps
+        self.smallGaps = smallGaps
     }
 
     init(line: LineRecognizer.LineRect, page: GrayImage) {
@@ -34,13 +40,14 @@ struct MeasuredSpaces {
     /// The gaps of a line's ink profile, already measured (`LineSegmenter` shares it).
     init(profile: InkProfile) {
         guard let xHeight = profile.xHeight, xHeight >= Self.minimumBeamXHeight else {
-            (gaps, wordGaps) = ([], [])
+            (gaps, wordGaps, smallGaps) = ([], [], [])
             return
         }
         let all = profile.gaps
         let threshold = LineSegmenter.spaceThreshold(all.map { Double($0.width) / Double(xHeight) })
         wordGaps = all.filter { Double($0.width) / Double(xHeight) >= threshold }
         gaps = xHeight >= Self.minimumXHeight ? wordGaps : []
+        smallGaps = xHeight >= Self.minimumXHeight ? [] : wordGaps
     }
 
     /// `characters` (read from the page columns `columns` in `steps` output steps) with a space between the two
