@@ -109,4 +109,38 @@ struct LineFinderTests {
         let lines = LineFinder().lines(in: GrayImage(width: width, height: height, pixels: pixels))
         #expect(lines.isEmpty, "found \(lines)")
     }
+
+    @Test("given label-value rows of 11 px text scaled up as the text stage does, when lines are found, then no line is blank ground")
+    func noBlankGroundLines() throws {
+        // Labels on the left, values right-aligned, 26 px apart, on a 1440-wide page, scaled by 1.39 like the stage
+        // scales 11 px letters (seed 5656 `label-value-00`): the light pass took the ground beside dense rows
+        // for light ink and found rows there, read as `. —` after `Kwame Rossi`.
+        let rows = [("Account", "5 June"), ("Seat", "20F"), ("Seat", "35A"), ("Shipping", "Kwame Rossi"),
+                    ("Subtotal", "Kwame García"), ("Amount due", "Priya Okafor"), ("Account", "#475839"),
+                    ("Discount", "Chloé Brennan"), ("Boarding", "22 MAR"), ("Boarding", "$176.29"),
+                    ("Status", "¥220.95"), ("Balance", "24 Apr"), ("Customer", "Björn Dubois"),
+                    ("Gate", "#127575"), ("Phone", "CHF 398.91"), ("Boarding", "CHF 234.93"),
+                    ("Reference", "#619540"), ("Seat", "39A"), ("Email", "Tom García")]
+        var canvas = Canvas(width: 1440, height: 40 + rows.count * 26, color: .white)
+        for (row, (label, value)) in rows.enumerated() {
+            let top = 20 + row * 26
+            canvas.paint(try TextRenderer.mask(label, font: "DejaVu Sans 11"), x: 72, y: top, color: Self.ink)
+            let valueMask = try TextRenderer.mask(value, font: "DejaVu Sans 11")
+            canvas.paint(valueMask, x: 1368 - valueMask.width, y: top, color: Self.ink)
+        }
+        let page = GrayImage(canvas.image).scaled(by: 2000.0 / 1440.0)
+        let lines = LineFinder().lines(in: page)
+        let blank = lines.filter { line in
+            var darkest = 255, lightest = 0
+            for y in line.top..<line.bottom {
+                for x in line.left..<line.right {
+                    darkest = min(darkest, Int(page.pixels[y * page.width + x]))
+                    lightest = max(lightest, Int(page.pixels[y * page.width + x]))
+                }
+            }
+            return lightest - darkest < 18
+        }
+        #expect(blank.isEmpty, "blank lines \(blank) among \(lines.count)")
+        #expect(lines.count >= rows.count * 2, "found \(lines.count) lines")
+    }
 }

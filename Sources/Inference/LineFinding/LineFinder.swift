@@ -36,10 +36,35 @@ package struct LineFinder: Sendable {
         // Lines made of the counters of the other ink's letters go (`InkRows`).
         let rows = InkRows(map, limits: limits)
         let lines = Self.resolve(rows.dark, rows.light, in: page).map { Self.withPolarity($0, in: page) }
+            .filter { Self.holdsInk($0, in: page, contrast: contrast) }
         if outlinedText && OutlinedText.looksTextured(lines) {
             return ReadingOrder.sorted(OutlinedText.merged(lines, map: map, page: page, limits: limits))
         }
         return ReadingOrder.sorted(lines)
+    }
+
+    /// Whether the box holds anything darker or lighter than its ground: its 2nd and 98th percentile levels are at
+    /// least a third of `contrast` apart (the full contrast dropped faint values on photographed label-value pages,
+    /// `Gate 20'Apr,` on seed 2026). Light ink is the ground next to dense dark letters too (brighter than a local mean
+    /// the letters pull down), so the light pass finds slivers of blank ground beside a row, which the recogniser
+    /// then reads as marks (`. —` after a name on 5656 `label-value-00`); such a box is flat.
+    static func holdsInk(_ line: FoundLine, in page: GrayImage, contrast: Int) -> Bool {
+        let total = line.width * line.height
+        guard total > 0 else { return false }
+        var histogram = [Int](repeating: 0, count: 256)
+        page.pixels.withUnsafeBufferPointer { pixels in
+            for y in line.top..<line.bottom {
+                let row = y * page.width
+                for x in line.left..<line.right { histogram[Int(pixels[row + x])] += 1 }
+            }
+        }
+        var seen = 0, low = -1, high = 255
+        for level in 0..<256 {
+            seen += histogram[level]
+            if low < 0 && seen * 50 >= total { low = level }
+            if seen * 50 >= total * 49 { high = level; break }
+        }
+        return (high - low) * 3 >= contrast
     }
 
     /// Whether the box's ink is its lighter level: the pixels of the box split at the middle of its 2nd and 98th
