@@ -49,22 +49,8 @@ package struct LineFinder: Sendable {
     /// the letters pull down), so the light pass finds slivers of blank ground beside a row, which the recogniser
     /// then reads as marks (`. —` after a name on 5656 `label-value-00`); such a box is flat.
     static func holdsInk(_ line: FoundLine, in page: GrayImage, contrast: Int) -> Bool {
-        let total = line.width * line.height
-        guard total > 0 else { return false }
-        var histogram = [Int](repeating: 0, count: 256)
-        page.pixels.withUnsafeBufferPointer { pixels in
-            for y in line.top..<line.bottom {
-                let row = y * page.width
-                for x in line.left..<line.right { histogram[Int(pixels[row + x])] += 1 }
-            }
-        }
-        var seen = 0, low = -1, high = 255
-        for level in 0..<256 {
-            seen += histogram[level]
-            if low < 0 && seen * 50 >= total { low = level }
-            if seen * 50 >= total * 49 { high = level; break }
-        }
-        return (high - low) * 3 >= contrast
+        guard let span = BoxLevels(line, in: page).span else { return false }
+        return (span.high - span.low) * 3 >= contrast
     }
 
     /// Whether the box's ink is its lighter level: the pixels of the box split at the middle of its 2nd and 98th
@@ -90,49 +76,19 @@ package struct LineFinder: Sendable {
 
     /// The share of the box's pixels darker than the middle of its 2nd and 98th percentiles, nil for no pixels.
     private static func darkerShare(_ line: FoundLine, in page: GrayImage) -> Double? {
-        var histogram = [Int](repeating: 0, count: 256)
-        page.pixels.withUnsafeBufferPointer { pixels in
-            for y in line.top..<line.bottom {
-                let row = y * page.width
-                for x in line.left..<line.right { histogram[Int(pixels[row + x])] += 1 }
-            }
-        }
-        let total = line.width * line.height
-        guard total > 0 else { return nil }
-        func percentile(_ share: Double) -> Int {
-            var seen = 0
-            for level in 0..<256 {
-                seen += histogram[level]
-                if Double(seen) >= share * Double(total) { return level }
-            }
-            return 255
-        }
-        let middle = (percentile(0.02) + percentile(0.98)) / 2
-        return Double(histogram[0..<middle].reduce(0, +)) / Double(total)
+        let levels = BoxLevels(line, in: page)
+        guard let span = levels.span else { return nil }
+        return Double(levels.darker(than: (span.low + span.high) / 2)) / Double(levels.total)
     }
 
     /// Whether the ink of `box` is light (true) or dark (false), as `isLightOnDark` decides it, or nil when the
     /// two sides of the middle level hold near equal shares of the box (40-60%) or the box is flat.
     static func inkPolarity(of box: FoundLine, in page: GrayImage) -> Bool? {
-        let total = box.width * box.height
-        guard total > 0 else { return nil }
-        var histogram = [Int](repeating: 0, count: 256)
-        page.pixels.withUnsafeBufferPointer { pixels in
-            for y in box.top..<box.bottom {
-                let row = y * page.width
-                for x in box.left..<box.right { histogram[Int(pixels[row + x])] += 1 }
-            }
-        }
-        var seen = 0, low = 255, high = 255
-        for level in 0..<256 {
-            seen += histogram[level]
-            if low == 255 && seen * 50 >= total { low = level }
-            if seen * 50 >= total * 49 { high = level; break }
-        }
-        guard high - low >= 24 else { return nil }
-        let darker = histogram[0..<((low + high) / 2)].reduce(0, +)
-        if darker * 5 >= total * 3 { return true }
-        if darker * 5 <= total * 2 { return false }
+        let levels = BoxLevels(box, in: page)
+        guard let span = levels.span, span.high - span.low >= 24 else { return nil }
+        let darker = levels.darker(than: (span.low + span.high) / 2)
+        if darker * 5 >= levels.total * 3 { return true }
+        if darker * 5 <= levels.total * 2 { return false }
         return nil
     }
 
