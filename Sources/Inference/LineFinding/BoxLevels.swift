@@ -34,6 +34,13 @@ struct BoxLevels {
         return nil
     }
 
+    /// The share of the box's pixels darker than the middle of its span (the fewer side is the ink: letters cover
+    /// less of a box than their ground); nil for an empty box.
+    var darkerShare: Double? {
+        guard let span else { return nil }
+        return Double(darker(than: (span.low + span.high) / 2)) / Double(total)
+    }
+
     /// How many of the box's pixels are darker than `level`.
     func darker(than level: Int) -> Int {
         counts[0..<max(0, min(256, level))].reduce(0, +)
