@@ -36,7 +36,7 @@ package struct LineFinder: Sendable {
         // Lines made of the counters of the other ink's letters go (`InkRows`).
         let rows = InkRows(map, limits: limits)
         let lines = Self.resolve(rows.dark, rows.light, in: page).compactMap { line -> FoundLine? in
-            let levels = BoxLevels(line, in: page)
+            let levels = LevelHistogram(line, in: page)
             return Self.holdsInk(levels, contrast: contrast) ? Self.withPolarity(line, levels: levels) : nil
         }
         if outlinedText && OutlinedText.looksTextured(lines) {
@@ -50,7 +50,7 @@ package struct LineFinder: Sendable {
     /// `Gate 20'Apr,` on seed 2026). Light ink is the ground next to dense dark letters too (brighter than a local mean
     /// the letters pull down), so the light pass finds slivers of blank ground beside a row, which the recogniser
     /// then reads as marks (`. —` after a name on 5656 `label-value-00`); such a box is flat.
-    static func holdsInk(_ levels: BoxLevels, contrast: Int) -> Bool {
+    static func holdsInk(_ levels: LevelHistogram, contrast: Int) -> Bool {
         guard let span = levels.span else { return false }
         return (span.high - span.low) * 3 >= contrast
     }
@@ -59,7 +59,7 @@ package struct LineFinder: Sendable {
     /// percentiles, the fewer side is ink (letters cover less of a box than their ground). Decided on the box,
     /// not by the ink it was found in: near the edge of a region the polarity step turned, the two disagree.
     static func isLightOnDark(_ line: FoundLine, in page: GrayImage) -> Bool {
-        guard let share = BoxLevels(line, in: page).darkerShare else { return line.lightOnDark }
+        guard let share = LevelHistogram(line, in: page).darkerShare else { return line.lightOnDark }
         return share > 0.5
     }
 
@@ -68,7 +68,7 @@ package struct LineFinder: Sendable {
     /// better there: 9 px gray words on a light form, scaled up, are found in dark ink and half fill their boxes;
     /// outlined letters over a photo (a dark halo around light strokes) are found in dark ink too and read right
     /// only inverted, and their ground is a mid-tone neither of their levels. So the recogniser decides those.
-    static func withPolarity(_ line: FoundLine, levels: BoxLevels) -> FoundLine {
+    static func withPolarity(_ line: FoundLine, levels: LevelHistogram) -> FoundLine {
         var line = line
         guard let share = levels.darkerShare else { return line }
         line.lightOnDark = share > 0.5
@@ -79,7 +79,7 @@ package struct LineFinder: Sendable {
     /// Whether the ink of `box` is light (true) or dark (false), as `isLightOnDark` decides it, or nil when the
     /// two sides of the middle level hold near equal shares of the box (40-60%) or the box is flat.
     static func inkPolarity(of box: FoundLine, in page: GrayImage) -> Bool? {
-        let levels = BoxLevels(box, in: page)
+        let levels = LevelHistogram(box, in: page)
         guard let span = levels.span, span.high - span.low >= 24 else { return nil }
         let darker = levels.darker(than: (span.low + span.high) / 2)
         if darker * 5 >= levels.total * 3 { return true }

@@ -1,13 +1,16 @@
 /// The grey levels of a line's rectangle, counted level by level: where Otsu's method splits them into two
-/// classes, and whether most of the rectangle is one plain ground. `InkProfile` reads faint ink with them.
-struct LevelHistogram {
+/// classes, whether most of the rectangle is one plain ground (`InkProfile` reads faint ink with them), and where
+/// its darkest and lightest few pixels lie (`LineFinder` tells a line box's ink from its ground with them).
+package struct LevelHistogram {
     /// Pixels per grey level, 0 (black) to 255 (white).
     private(set) var counts = [Int](repeating: 0, count: 256)
     /// All the pixels counted.
-    private(set) var total = 0
+    package private(set) var total = 0
+
+    package init() {}
 
     /// Counts one pixel of grey level `level` (0...255).
-    mutating func add(_ level: Int) {
+    package mutating func add(_ level: Int) {
         counts[level] += 1
         total += 1
     }
@@ -44,5 +47,30 @@ struct LevelHistogram {
         guard let mode else { return 0 }
         let near = counts[max(0, mode - tolerance)...min(255, mode + tolerance)].reduce(0, +)
         return Double(near) / Double(total)
+    }
+
+    /// The 2nd and 98th percentile levels (the lowest levels at or below which 1/50 and 49/50 of the pixels lie):
+    /// the levels of ink and ground without the extremes of noise; nil with no pixels.
+    package var span: (low: Int, high: Int)? {
+        guard total > 0 else { return nil }
+        var seen = 0, low: Int? = nil
+        for level in 0..<256 {
+            seen += counts[level]
+            if low == nil && seen * 50 >= total { low = level }
+            if seen * 50 >= total * 49, let low { return (low, level) }
+        }
+        return nil
+    }
+
+    /// The share of the pixels darker than the middle of the `span` (the fewer side is the ink: letters cover less
+    /// of a box than their ground); nil with no pixels.
+    package var darkerShare: Double? {
+        guard let span else { return nil }
+        return Double(darker(than: (span.low + span.high) / 2)) / Double(total)
+    }
+
+    /// How many of the pixels are darker than `level`.
+    package func darker(than level: Int) -> Int {
+        counts[0..<max(0, min(256, level))].reduce(0, +)
     }
 }
